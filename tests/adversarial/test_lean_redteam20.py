@@ -19,7 +19,8 @@ proof; proof holes as escaped names (``«sorry»``, ``«sorryAx»``, ``_root_.so
 ``@[simp]``, with a ``[Fact False]`` binder, named ``«putnam_1962_a1 »``, with a zero-width space, a bidi
 override, a Cyrillic letter; ``export Classical (choice)`` at top level and in a namespace, ``open ...
 renaming``, ``open scoped Classical in`` the theorem, ``omit``/``include ... in``, ``universe``,
-``irreducible_def``, ``alias``, ``add_decl_doc``; ``end`` of an unopened namespace or section; ``#exit``
+``alias`` (``irreducible_def`` is a helper since round 34), ``add_decl_doc``; ``end`` of an unopened
+namespace or section; ``#exit``
 with code after it; ``import`` after the header; every invisible or line-breaking character Lean does not
 read as Lean reads it (BOM, tab, form feed, vertical tab, CR alone, U+2028, U+0085); comment and string
 tricks (``--`` inside a block comment, ``/-/-/``, a doc comment closing at once, a string inside a
@@ -67,7 +68,6 @@ REFUSED_BY_G2: dict[str, str] = {
     "omit ... in": "omit [Fact True] in\n",
     "include ... in": "include zz in\n",
     "universe": "universe zzu\n\n",
-    "irreducible_def": "irreducible_def zz : Nat := 3\n\n",
     "alias": "alias zz := Nat.add_comm\n\n",
     "add_decl_doc": "add_decl_doc Set.ncard\n\n",
     "a helper in the statement's namespace": "namespace MeasureTheory\ntheorem zz : True := trivial\n"

@@ -192,7 +192,6 @@ REFUSED = {
     "notation3": 'notation3 "zz" => (1 : ℕ)\n\n',
     "binder_predicate": 'binder_predicate x " >>> " y:term => `($x > $y)\n\n',
     "register_simp_attr": "register_simp_attr zz_simps\n\n",
-    "irreducible_def": "irreducible_def zz : ℕ := 1\n\n",
     "set_option debug.byAsSorry in": "set_option debug.byAsSorry true in\n",
     "set_option pp.notation in": "set_option pp.notation false in\n",
 }

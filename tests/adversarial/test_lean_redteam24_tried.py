@@ -7,7 +7,7 @@ attribute, ``.{u}``, ``lemma`` for ``theorem``, a guillemet-escaped name or insi
 instance``; ``alias`` (a library namespace or the root); ``protected``/``private`` helpers named like the
 statement's constants; ``omit ... in``; ``attribute [...] ... in`` before the theorem; an ``instance`` in a
 ``mutual`` block or a ``where`` clause; ``builtin_initialize``, ``declare_config_elab``,
-``register_simp_attr``, ``compile_inductive%``, ``irreducible_def``, ``class`` (since round 32 only with
+``register_simp_attr``, ``compile_inductive%``, ``class`` (since round 32 only with
 ``extends`` or ``[...]`` fields), ``class inductive``,
 ``export``, ``#check_failure``; a zero-width space in a name; ``set_option «debug».skipKernelTC``. Left to G6
 on the full profile (:data:`BY_ELABORATION`): ``universe``, a ``local notation`` in a closed section, helpers
@@ -75,7 +75,6 @@ REFUSED = {
     "declare_config_elab": lambda b: _before(b, "declare_config_elab zzElab Foo\n\n"),
     "register_simp_attr": lambda b: _before(b, "register_simp_attr zz_simp\n\n"),
     "compile_inductive%": lambda b: _before(b, "compile_inductive% Nat\n\n"),
-    "irreducible_def": lambda b: _before(b, "irreducible_def zz : Nat := 3\n\n"),
     "a class with a parent": lambda b: _before(b, "class Zz (α : Type) extends Inhabited α where\n  x : α\n\n"),
     "a class inductive": lambda b: _before(b, "class inductive Zz : Prop\n  | a\n\n"),
     "export of an own namespace": lambda b: _before(b, "namespace Zz\ndef zq : Nat := 1\nend Zz\nexport Zz (zq)\n\n"),

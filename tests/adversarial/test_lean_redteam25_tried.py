@@ -77,7 +77,7 @@ REFUSED: dict[str, tuple[str, str, tuple[str, str], str]] = {
     "attribute command names it": (AUTO_BOUND, "def zz := 1\nattribute [to_additive f_a] zz\n\n", NO, NOT_PERMITTED),
     "alias": (AUTO_BOUND, "alias f_a := Nat.add\n\n", NO, NOT_PERMITTED),
     "alias of an iff": (AUTO_BOUND, "alias ⟨f_a, zz⟩ := Iff.rfl\n\n", NO, NOT_PERMITTED),
-    "irreducible_def": (AUTO_BOUND, F_A.replace("def", "irreducible_def"), NO, NOT_PERMITTED),
+    "irreducible_def": (AUTO_BOUND, F_A.replace("def", "irreducible_def"), NO, "is a name the challenge uses"),
     "export a constructor": (AUTO_BOUND, "inductive Zz | f_a\nexport Zz (f_a)\n\n", NO, NOT_PERMITTED),
     "variable": (MINIF2F, "variable (zz : ℕ)\n", NO, NOT_PERMITTED),
     "variable ... in": (MINIF2F, "variable (zz : ℕ) in\n", NO, "a trailing `... in`"),

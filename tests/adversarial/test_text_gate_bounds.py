@@ -88,9 +88,10 @@ def test_a_violation_per_token_is_listed_up_to_the_cap_and_counted() -> None:
     status, gates = _verify("lean", _valid("lean") + "@[" * 1000)
     g3 = next(g for g in gates if g.id == "G3")
     assert status == "rejected"
-    # each `@[` but the last names the next one and is unclosed: two violations; the last, one
-    assert len(g3.evidence["violations"]) == 200 and g3.evidence["violations_total"] == 1999
-    assert g3.detail.splitlines()[-1] == "... and 1799 more violations (1999 in all)"
+    # each `@[` but the last names the next one and is unclosed: two violations; the last, one; and the
+    # command's first unmatched bracket (`_brackets`), one
+    assert len(g3.evidence["violations"]) == 200 and g3.evidence["violations_total"] == 2000
+    assert g3.detail.splitlines()[-1] == "... and 1800 more violations (2000 in all)"
     assert len(g3.detail.splitlines()) == 201
 
 

@@ -36,7 +36,7 @@ CANDIDATES = {
     "good": GOOD,
     "type mismatch": GOOD.replace("And.intro h.right h.left", "And.intro h.left h.right"),
     "unsolved goals": TACTIC,
-    "does not parse": STATEMENT + "And.intro (h.right h.left\n",
+    "does not parse": STATEMENT + "And.intro h.right h.left =>\n",  # brackets matched: G3 refuses unmatched ones
     "needs autoImplicit": HELPER + STATEMENT + "swap_and h\n",
     "sorry": STATEMENT + "sorry\n",
     "edited statement": GOOD.replace("And q p :=", "And p p :=").replace("h.right h.left", "h.left h.left"),
@@ -117,7 +117,7 @@ def test_goals_at_a_line_outside_the_file(bench: Benchmark, pool: SessionPool) -
 
 
 def test_goals_of_a_file_that_does_not_parse(bench: Benchmark, pool: SessionPool) -> None:
-    broken = STATEMENT + "by\n  match h with\n  | ⟨a, b => ?_\n"
+    broken = STATEMENT + "by\n  match h with\n  | ⟨a, b⟩ => => ?_\n"
     state = state_at(bench, broken, 3, pool)
     assert isinstance(state, ProofState)
     assert state.messages and state.messages[0].severity == "error" and state.messages[0].line == 3
