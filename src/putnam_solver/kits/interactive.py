@@ -162,8 +162,6 @@ class SearchingSession(ProofSession, Protocol):
 class Searching(Protocol):
     """An ``Interactive`` whose sessions run the prover's own library search (Rocq's ``Search``)."""
 
-    search_commands: tuple[str, ...]
-
     def search_sentence(self, command: str, query: str) -> str:
         """The one command ``command query`` as the prover reads it; raises ValueError (the message is
         the model's answer) for a query that could do more than search."""

@@ -47,7 +47,7 @@ from putnam_solver.kits.rocq.lemma_files import (
     lemma_text,
     paste_lemma,
 )
-from putnam_solver.kits.rocq.search import SEARCH_COMMANDS, format_hits, search_sentence
+from putnam_solver.kits.rocq.search import format_hits, search_sentence
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
 from putnam_solver.kits.sessions import outside, refused_for_holes
 
@@ -363,8 +363,6 @@ class RocqInteractive:
 
     def paste_lemma(self, file: str, name: str, proved: str) -> str | None:
         return paste_lemma(file, name, proved)
-
-    search_commands = SEARCH_COMMANDS
 
     def search_sentence(self, command: str, query: str) -> str:
         return search_sentence(command, query)

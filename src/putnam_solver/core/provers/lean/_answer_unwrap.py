@@ -11,7 +11,6 @@ each ``show``'s ``from`` found beforehand in one pass each: linear in the value'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from putnam_solver.core.provers.lean._answer_types import Types, written
 from putnam_solver.core.provers.lean._idchars import starts_alnum
@@ -24,17 +23,6 @@ BINDING = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "�
 BINDING_ENDS = frozenset({",", "=>", "↦", "from", ":=", "|"})
 TERM_TACTICS = frozenset({"exact", "refine", "refine'", "apply"})
 """Tactics that, first after ``by``, make the block the term that follows them."""
-
-
-@dataclass(frozen=True)
-class Reading:
-    """Parameters (``fun x y``, ``{x | ..}``), the body's window ``[lo, hi)`` and the body's own names read as
-    parameters or other names (``let a := x``, a beta redex)."""
-
-    params: tuple[str, ...]
-    lo: int
-    hi: int
-    renames: tuple[tuple[str, str], ...] = ()
 
 
 def _plain(token: Token) -> bool:
