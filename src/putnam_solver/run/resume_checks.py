@@ -48,7 +48,7 @@ from pathlib import Path
 
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile
-from putnam_solver.run.agent.model_names import NO_MODEL, loads_here, local_model_path
+from putnam_solver.run.agent.model_names import NO_MODEL, is_mock_model, loads_here, local_model_path
 from putnam_solver.run.campaign import RunSettings
 from putnam_solver.run.ledger import LEDGER_NAME
 from putnam_solver.terminal import shown_path
@@ -88,7 +88,7 @@ def check_resumable(
             "a resume sends them only to a server you name (a run directory can come from anyone). Resume with "
             f"--model-base-url {shown_path(url)} if you trust it, or start a new run with --run-dir"
         )
-    if config.model_args and not config.model.startswith("mockllm/"):
+    if config.model_args and not is_mock_model(config.model):
         raise InputError(
             f"{run_dir}: the run's settings hold model client arguments "
             f"({shown_path(', '.join(sorted(config.model_args)))}), "

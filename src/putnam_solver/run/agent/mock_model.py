@@ -19,14 +19,13 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from putnam_solver.run.agent._inspect import MockLLM
 from putnam_solver.run.agent.history import DEFAULT_TOKENS_PER_CHAR, chars
-
-MOCK_PROVIDER = "mockllm"
+from putnam_solver.run.agent.model_names import MOCK_PROVIDER, is_mock_model
 
 
 def model_args_for(model: str, args: Mapping[str, Any]) -> dict[str, Any]:
     """The client arguments ``model`` is created with: ``args``; for the mock model, its outputs (those of
     ``custom_outputs``, else Inspect's default reply) each given a usage when it has none."""
-    if model.split("/")[0] != MOCK_PROVIDER:
+    if not is_mock_model(model):
         return dict(args)
     return {**args, "custom_outputs": CountedOutputs(args.get("custom_outputs"))}
 

@@ -25,6 +25,8 @@ MODEL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.:@+=~,-]+)+")
 """``provider/model``, a part per slash (``openai-api/vllm/qwen3`` has a service between them): ASCII
 letters, digits and the punctuation of real names (``ollama/llama3.1:8b``, ``vertex/claude@20241022``,
 ``bedrock/us.anthropic.claude-v2:0``); no blank, control character, markup or quote."""
+MOCK_PROVIDER = "mockllm"
+"""Inspect's offline mock model, which calls nothing (``run.agent.mock_model``)."""
 NO_MODEL = "none"
 """The model of a ``putnam solve --list-only`` without ``--model`` (nothing is called), and the
 ``--reviewer-model`` that turns the reviewer off."""
@@ -153,3 +155,8 @@ def require_same_sources(checked: Mapping[str, str], names: Iterable[str | None]
                 "replaced); nothing was loaded from it. Check that folder, then start again (`putnam solve "
                 "--resume RUN_DIR` goes on from here)"
             )
+
+
+def is_mock_model(model: str) -> bool:
+    """Whether ``model`` is the offline mock model (``mockllm/...``)."""
+    return model.split("/")[0] == MOCK_PROVIDER
