@@ -150,6 +150,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     already: linear)."""
     operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
     operands = summed(op, operands) if op in ("+", "*") else operands  # `2 + 3` is `5` (``_answer_literals``)
+    operands = _multiples(op, operands) if op in ("+", "*") else operands
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
@@ -160,6 +161,25 @@ def chain(op: str, terms: list[Node]) -> Node:
     if len(operands) == 1:
         return operands[0]
     return carried(op, node("bin", op, sorted(operands, key=order), INFIX[op][0]), operands)
+
+
+def _multiples(op: str, operands: list[Node]) -> list[Node]:
+    """A sum's operand repeated ``m`` times read once as ``m * t``, a product's as ``t ^ m`` (``two_mul``,
+    ``nsmul_eq_mul``, ``sq``, ``pow_succ``: in every semiring; copy red team 35: ``n = k + k`` passed beside
+    the statement's ``n = 2 * k``, ``P.eval x * P.eval x`` beside ``(P.eval x)^2``)."""
+    groups: list[list[Node]] = []
+    seen: dict[int, list[list[Node]]] = {}
+    for term in operands:
+        bucket = seen.setdefault(term.full, [])
+        group = next((g for g in bucket if same(term, g[0])), None)
+        if group is None:
+            bucket.append([term])
+            groups.append(bucket[-1])
+        else:
+            group.append(term)
+    if op == "+":
+        return [g[0] if len(g) == 1 else chain("*", [node("atom", str(len(g))), g[0]]) for g in groups]
+    return [g[0] if len(g) == 1 else ordered("^", [g[0], node("atom", str(len(g)))]) for g in groups]
 
 
 def _once(operands: list[Node]) -> list[Node]:
@@ -181,6 +201,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
     ``True`` premises and ``False`` conclusion read (module doc)."""
     if op in ("''", "⁻¹'") and len(terms) == 2 and is_atom(terms[0], "id"):  # `id '' S`: `S` (`Set.image_id`,
         return terms[1]  # `Set.preimage_id`; red team 32)
+    if op == "/" and len(terms) == 2 and is_atom(terms[0], "1"):  # `1 / a` is `a⁻¹` (`one_div`; copy red
+        return node("post", "⁻¹", [terms[1]])  # team 35: no `⁻¹` on ℕ or ℤ, where `1 / a` divides apart)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
@@ -301,6 +323,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return binary("∈", args[1] if sets[0] is args[0] else args[0], sets[0])  # `Set.Mem`, either order
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
+    if head.text == "IsRoot" and len(args) == 2:  # `p.IsRoot a` is `p.eval a = 0` (`Polynomial.IsRoot`, by
+        return binary("=", node("app", "", [node("atom", "eval"), *args], APP), node("atom", "0"))  # definition)
     if head.text == "ite" and len(args) in (3, 5):  # `ite c a b`, `@ite α c inst a b`: `if c then a else b`
         cond, then, other = args if len(args) == 3 else (args[1], *args[3:])
         return conditional(cond, then, other) or node("ite", "if", [cond, then, other], 0)
