@@ -11,8 +11,8 @@ round had tried. Each class was accepted by G2 on the text profile before (the a
   ``∈``, not only a name, so the value ``T 3 ∪ T 4`` meets ``n ∈ T 3 ∪ T 4 ↔ n ∈ solution`` (compared with
   the side abstracted, ``{n | n ∈ T 3 ∪ T 4}``);
 * multiple (``_answer_commute._multiples``): ``k + k`` is ``2 * k`` and ``x * x`` is ``x ^ 2``;
-* inverse (``_answer_commute.ordered``): ``1 / a`` is ``a⁻¹`` (``one_div``), and ``⁻¹``, which the lexer
-  splits in two, is read as the postfix it is;
+* inverse (``_answer_commute.ordered``): ``1 / a`` is ``a⁻¹`` (``one_div``) but where it is shown to divide
+  in ``ℕ`` or ``ℤ``, and ``⁻¹``, which the lexer splits in two, is read as the postfix it is;
 * cast (``_answer_types.inferred``): a bound variable no binder types, ascribed ``ℕ`` (``(k : ℕ) ≠ 0``), is
   of ``ℕ``, so ``k ≠ 0`` reads as the statement's ``0 < k``;
 * root (``_answer_commute.applied``): ``p.IsRoot a`` is ``p.eval a = 0`` by definition.
@@ -142,6 +142,12 @@ def test_a_bound_variable_ascribed_a_wider_type_is_of_that_type() -> None:
     """``(k : ℤ)`` on an untyped ``k`` makes ``k`` an integer (Lean unifies its type with ``ℤ``): ``k ≠ 0``
     there is no ``0 < k``, and the set of ``2 * k`` over nonzero integers is a real answer."""
     assert not _copied(_int("∃ k : ℕ, 0 < k ∧ n = 2 * (k : ℤ)"), "{n | ∃ k, k ≠ 0 ∧ n = 2 * (k : ℤ)}")
+
+
+def test_a_natural_division_is_no_inverse() -> None:
+    """``1 / n`` on ``ℕ`` truncates (``0`` from ``n = 2``) and ``ℕ`` has no ``⁻¹``: ``(1 / n : ℕ)`` cast is not
+    ``(n : ℚ)⁻¹``, and an answer in the latter is a different set."""
+    assert not _copied(_nat("((1 / n : ℕ) : ℚ) = 0 ∧ Even n"), "{n | (n : ℚ)⁻¹ = 0 ∧ Even n}")
 
 
 RESTRICTED = {

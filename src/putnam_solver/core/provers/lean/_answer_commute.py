@@ -85,6 +85,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     order,
     same,
 )
+from putnam_solver.core.provers.lean._answer_types import integral
 
 IDEMPOTENT: Final = frozenset({"∧", "∨", "∪", "∩", "⊔", "⊓"})
 SYMMETRIC: Final = frozenset({"=", "↔"})
@@ -201,8 +202,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
     ``True`` premises and ``False`` conclusion read (module doc)."""
     if op in ("''", "⁻¹'") and len(terms) == 2 and is_atom(terms[0], "id"):  # `id '' S`: `S` (`Set.image_id`,
         return terms[1]  # `Set.preimage_id`; red team 32)
-    if op == "/" and len(terms) == 2 and is_atom(terms[0], "1"):  # `1 / a` is `a⁻¹` (`one_div`; copy red
-        return node("post", "⁻¹", [terms[1]])  # team 35: no `⁻¹` on ℕ or ℤ, where `1 / a` divides apart)
+    if op == "/" and len(terms) == 2 and is_atom(terms[0], "1") and not _integer_division(*terms):
+        return node("post", "⁻¹", [terms[1]])  # `1 / a` is `a⁻¹` (`one_div`; copy red team 35)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
@@ -222,6 +223,12 @@ def ordered(op: str, terms: list[Node]) -> Node:
     if len(operands) == 1:
         return operands[0]
     return carried(op, node("bin", op, operands, INFIX[op][0]), operands[:1] if op == "^" else operands)
+
+
+def _integer_division(one: Node, divisor: Node) -> bool:
+    """Whether ``one / divisor`` is shown to divide in ``ℕ`` or ``ℤ`` (its leaves there, no cast read), where it
+    truncates and no ``⁻¹`` exists: ``((1 / n : ℕ) : ℚ)`` is no ``(n : ℚ)⁻¹``."""
+    return integral(divisor) and not (one.cast or divisor.cast or divisor.lifted)
 
 
 def _implication(operands: list[Node]) -> Node:
@@ -260,6 +267,9 @@ def prefix(op: str, arg: Node) -> Node:
         return cast(arg)
     if op == ASCRIBED:
         return elaborated(arg)
+    if op == NATURAL and arg.kind == "post" and arg.text == "⁻¹":  # no `⁻¹` on ℕ: `(1 / a : ℕ)` read before its
+        kids = [node("atom", "1"), *arg.kids]  # type (it truncates)
+        return replace(carried("/", node("bin", "/", kids, INFIX["/"][0]), kids), natural=True)
     if op == NATURAL:
         return replace(arg, natural=True)
     if op == "-" and arg.kind == "pre" and arg.text == op:
