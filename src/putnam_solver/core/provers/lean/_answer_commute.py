@@ -85,6 +85,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     order,
     same,
 )
+from putnam_solver.core.provers.lean._answer_types import integral
 
 IDEMPOTENT: Final = frozenset({"∧", "∨", "∪", "∩", "⊔", "⊓"})
 SYMMETRIC: Final = frozenset({"=", "↔"})
@@ -150,6 +151,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     already: linear)."""
     operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
     operands = summed(op, operands) if op in ("+", "*") else operands  # `2 + 3` is `5` (``_answer_literals``)
+    operands = _multiples(op, operands) if op in ("+", "*") else operands
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
@@ -160,6 +162,25 @@ def chain(op: str, terms: list[Node]) -> Node:
     if len(operands) == 1:
         return operands[0]
     return carried(op, node("bin", op, sorted(operands, key=order), INFIX[op][0]), operands)
+
+
+def _multiples(op: str, operands: list[Node]) -> list[Node]:
+    """A sum's operand repeated ``m`` times read once as ``m * t``, a product's as ``t ^ m`` (``two_mul``,
+    ``nsmul_eq_mul``, ``sq``, ``pow_succ``: in every semiring; copy red team 35: ``n = k + k`` passed beside
+    the statement's ``n = 2 * k``, ``P.eval x * P.eval x`` beside ``(P.eval x)^2``)."""
+    groups: list[list[Node]] = []
+    seen: dict[int, list[list[Node]]] = {}
+    for term in operands:
+        bucket = seen.setdefault(term.full, [])
+        group = next((g for g in bucket if same(term, g[0])), None)
+        if group is None:
+            bucket.append([term])
+            groups.append(bucket[-1])
+        else:
+            group.append(term)
+    if op == "+":
+        return [g[0] if len(g) == 1 else chain("*", [node("atom", str(len(g))), g[0]]) for g in groups]
+    return [g[0] if len(g) == 1 else ordered("^", [g[0], node("atom", str(len(g)))]) for g in groups]
 
 
 def _once(operands: list[Node]) -> list[Node]:
@@ -181,6 +202,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
     ``True`` premises and ``False`` conclusion read (module doc)."""
     if op in ("''", "⁻¹'") and len(terms) == 2 and is_atom(terms[0], "id"):  # `id '' S`: `S` (`Set.image_id`,
         return terms[1]  # `Set.preimage_id`; red team 32)
+    if op == "/" and len(terms) == 2 and is_atom(terms[0], "1") and not _integer_division(*terms):
+        return node("post", "⁻¹", [terms[1]])  # `1 / a` is `a⁻¹` (`one_div`; copy red team 35)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
@@ -200,6 +223,12 @@ def ordered(op: str, terms: list[Node]) -> Node:
     if len(operands) == 1:
         return operands[0]
     return carried(op, node("bin", op, operands, INFIX[op][0]), operands[:1] if op == "^" else operands)
+
+
+def _integer_division(one: Node, divisor: Node) -> bool:
+    """Whether ``one / divisor`` is shown to divide in ``ℕ`` or ``ℤ`` (its leaves there, no cast read), where it
+    truncates and no ``⁻¹`` exists: ``((1 / n : ℕ) : ℚ)`` is no ``(n : ℚ)⁻¹``."""
+    return integral(divisor) and not (one.cast or divisor.cast or divisor.lifted)
 
 
 def _implication(operands: list[Node]) -> Node:
@@ -238,6 +267,9 @@ def prefix(op: str, arg: Node) -> Node:
         return cast(arg)
     if op == ASCRIBED:
         return elaborated(arg)
+    if op == NATURAL and arg.kind == "post" and arg.text == "⁻¹":  # no `⁻¹` on ℕ: `(1 / a : ℕ)` read before its
+        kids = [node("atom", "1"), *arg.kids]  # type (it truncates)
+        return replace(carried("/", node("bin", "/", kids, INFIX["/"][0]), kids), natural=True)
     if op == NATURAL:
         return replace(arg, natural=True)
     if op == "-" and arg.kind == "pre" and arg.text == op:
@@ -301,6 +333,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return binary("∈", args[1] if sets[0] is args[0] else args[0], sets[0])  # `Set.Mem`, either order
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
+    if head.text == "IsRoot" and len(args) == 2:  # `p.IsRoot a` is `p.eval a = 0` (`Polynomial.IsRoot`, by
+        return binary("=", node("app", "", [node("atom", "eval"), *args], APP), node("atom", "0"))  # definition)
     if head.text == "ite" and len(args) in (3, 5):  # `ite c a b`, `@ite α c inst a b`: `if c then a else b`
         cond, then, other = args if len(args) == 3 else (args[1], *args[3:])
         return conditional(cond, then, other) or node("ite", "if", [cond, then, other], 0)

@@ -28,9 +28,10 @@ anywhere among the conjuncts, its names in typed groups or nested ``∃``; a poi
 left untyped where what it stands beside types it; a ``Bool`` solution compared with ``true``). What a text
 rule still cannot tell: whether a premise on a quantifier's own variable restricts its domain or holds of
 every value (``0 < x`` or ``0 ≤ x`` on ``ℕ``), so both are read as padding and an honest answer that
-restricts the domain (``Set.InjOn f {x | 0 < x}`` against ``Function.Injective f``) is refused; a bound
-variable typed only through a cast or an application; a field on a variable whose type is unwritten
-(``s.image f`` is ``Set.image`` or ``Finset.image`` by ``s``'s type); ``{x | x ∈ S}`` for ``S``. That is
+restricts the domain (``Set.InjOn f {x | 0 < x}`` against ``Function.Injective f``) is refused (copy red
+team 35: a premise some value violates is no safer, ``a ≠ b → f a = f b → a = b`` is injectivity); a bound
+variable typed only through an application. Copy red team 35 closed a field on a variable whose type is
+unwritten (``s.image f``), ``{x | x ∈ S}`` for a term ``S``, ``k + k``, a variable ascribed ``ℕ``. That is
 the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to them. The
 search is linear in the value: the value is indexed once per reading, each needle looked for from its
 rarest token's places, each place checked once and charged to the comparison's work budget.

@@ -19,10 +19,11 @@ applies is refused (``_answer_copy``), since padding it to the bound would other
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Final
 
+from putnam_solver.core.provers.lean import _answer_images
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
 from putnam_solver.core.provers.lean._answer_reduce import (
@@ -81,7 +82,7 @@ def normalized(tokens: Sequence[Token], unfold: Unfold = None, budget: Budget = 
     limit, work = GROWTH * len(out) + 256, budget if budget is not None else work_for(out)
     unfolding: Rule = (frozenset(unfold or ()), partial(_unfolded, dict(unfold or {})))
     rules = [*RULES, unfolding] if unfold else RULES
-    text, present = Text(out), {t.text for t in out}
+    text, present = Text(out), _present(t.text for t in out)
     for _ in range(PASSES):
         changed = False
         for trigger, rule in rules:
@@ -96,12 +97,18 @@ def normalized(tokens: Sequence[Token], unfold: Unfold = None, budget: Budget = 
                 work[1] = 1
             elif new is not None and new != out:
                 out, changed = new, True
-                text, present = Text(out), {t.text for t in out}
+                text, present = Text(out), _present(t.text for t in out)
         if not changed:
             break
     else:
         work[1] = 1
     return out
+
+
+def _present(texts: Iterable[str]) -> set[str]:
+    """The token texts, and each field a dotted name calls (``s.image`` triggers ``.image``)."""
+    present = set(texts)
+    return present | {"." + text.rpartition(".")[2] for text in present if "." in text[1:]}
 
 
 def _unfolded(unfold: dict[str, Tokens], x: Text) -> Tokens | None:
@@ -110,7 +117,7 @@ def _unfolded(unfold: dict[str, Tokens], x: Text) -> Tokens | None:
 
 def normalized_texts(texts: Sequence[str], unfold: Unfold = None, budget: Budget = None) -> list[str]:
     """:func:`normalized` of plain token texts (the statement's other side)."""
-    if TRIGGERS.isdisjoint(texts) and (not unfold or set(unfold).isdisjoint(texts)):
+    if TRIGGERS.isdisjoint(_present(texts)) and (not unfold or set(unfold).isdisjoint(texts)):
         return list(texts)  # no rule applies (the usual case, decided without making tokens)
     return [t.text for t in normalized([make_token(text, None) for text in texts], unfold, budget)]
 
@@ -360,6 +367,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({UNCURRY}), uncurried),
     (frozenset({"setOf"}), membership),
     (frozenset({"setOf", "{"}), set_builders),
+    (_answer_images.TRIGGERS, _answer_images.images),
     (frozenset({"∈"}), member_builders),
     (frozenset({"{"}), set_fields),
     (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),

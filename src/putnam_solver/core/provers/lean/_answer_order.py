@@ -136,6 +136,16 @@ FUNCTIONS: Final = {
 }
 """A function and the notation it is: its symbol, its explicit and implicit arguments' counts (module
 doc). ``Membership.mem s a`` is ``a ∈ s``; ``id a`` is ``a``."""
+FIELD_FUNCTIONS: Final = {
+    name.rpartition(".")[2]: name
+    for name in reversed(FUNCTIONS)
+    if name.partition(".")[0] in ("Set", "Finset", "Function", "Nat", "Int")
+}
+"""A field called on a term of a type not written (``f.comp g``, ``s.toSet``, ``n.cast``) read as the function
+of :data:`FUNCTIONS` of that last name, its receiver at that function's place, so as the notation it is
+(copy red team 35: ``f.comp g`` read ``comp f g`` beside the statement's ``f ∘ g``). Like every applied
+constant it is read by its last name (``_answer_dots``); ``s.image f`` is a set-builder before this reading
+(``_answer_images``)."""
 MAX_DEPTH: Final = 100
 
 
@@ -201,6 +211,7 @@ class _Reader:
 
     def __init__(self, texts: list[str]) -> None:
         self.texts, self.at, self.end, self.depth = texts, 0, len(texts), 0
+        self.field: Node | None = None  # the last term :meth:`_primary` read as a field call (`s.image`)
         self.partner: dict[int, int] = {}
         self.groups: dict[int, Node] = {}
         self.contents: dict[tuple[int, int], list[Node]] = {}
@@ -327,7 +338,12 @@ class _Reader:
                 return _applied(_node("atom", called[0]), explicit), APP
             self.at = start  # too few arguments to reach the receiver's place: read as written
         head = self._primary()
+        field, self.field = self.field, None
         args = self._arguments(head.kind == "app")
+        if field is head and (name := FIELD_FUNCTIONS.get(head.kids[0].text)) is not None:
+            explicit = placed(name, head.kids[1], args)  # `s.image f` is `Set.image f s` (FIELD_FUNCTIONS)
+            if explicit is not None:
+                return _applied(_node("atom", name), explicit), APP
         return _applied(head, args), APP if args else MAX
 
     def _arguments(self, applied: bool) -> list[Node]:
@@ -381,12 +397,17 @@ class _Reader:
             head, *names = fields(text)  # `s.card` is `card s`, `Set.univ.image f` is `image Set.univ f` (_answer_dots)
             node = NIL if head == "List.nil" else _node("atom", head)
             for name in names:
-                node = _node("app", "", [_node("atom", name), node], APP)
+                node = self.field = _node("app", "", [_node("atom", name), node], APP)
             self.at += 1
         else:
             raise _Fail
-        while (nxt := self._peek()) is not None and (nxt in POSTFIX or nxt == "."):
-            if nxt == ".":
+        while (nxt := self._peek()) is not None and (nxt in POSTFIX or nxt in (".", "⁻")):
+            if nxt == "⁻":  # the lexer splits `⁻¹` in two
+                if self.at + 1 >= self.end or self.texts[self.at + 1] != "¹":
+                    break
+                self.at += 1
+                nxt = "⁻¹"
+            elif nxt == ".":
                 if self.at + 1 >= self.end or not _starts_atom(self.texts[self.at + 1]):
                     raise _Fail
                 self.at += 1
@@ -394,7 +415,7 @@ class _Reader:
             self.at += 1
             called = field_name(nxt)  # `(f n).succ` is `succ (f n)`, `(f x).1` stays
             if called:
-                node = _node("app", "", [_node("atom", called), node], APP)
+                node = self.field = _node("app", "", [_node("atom", called), node], APP)
             elif nxt == "ᶜ":  # `{x | C}ᶜ` is `{x | ¬C}` (``_answer_sets``)
                 node = complemented(node)
             else:  # `(a, b).1` is `a` (``_answer_nodes.component``)

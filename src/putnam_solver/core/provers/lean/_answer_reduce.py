@@ -13,6 +13,8 @@ from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
     BINDERS,
     FUNS,
+    KEYWORDS,
+    OPEN_CLOSE,
     Text,
     Tokens,
     binder_names,
@@ -22,7 +24,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     make_token,
     rewrite,
 )
-from putnam_solver.core.provers.lean.syntax import IDENT, Token
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
 
 FIELDS: Final = {"1": 0, "fst": 0, "2": 1, "snd": 1, "down": 0, "val": 0}
 PROJECTORS: Final = {"Prod.fst": 0, "Prod.snd": 1, "PLift.down": 0, "ULift.down": 0, "Subtype.val": 0}
@@ -232,8 +234,8 @@ def set_builders(x: Text) -> Tokens | None:
         close = x.partner[i] if t[i].text == "{" and i + 2 < size and t[i + 2].text in ("|", ":") else None
         bar = x.find(i + 2, close, {"|"}) if close is not None else None
         if close is not None and bar is not None and [u.text for u in t[bar + 1 : bar + 3]] == [t[i + 1].text, "∈"]:
-            whole = x.atom(bar + 3) == close and is_name(t[i + 1])  # `{y | y ∈ S}` is `S` (set eta)
-            return (bracketed(t[bar + 3 : close], t[i]), close + 1) if whole else None
+            whole = is_name(t[i + 1]) and _set_term(x, bar + 3, close, t[i + 1].text)  # `{y | y ∈ S}` is `S`
+            return (bracketed(t[bar + 3 : close], t[i]), close + 1) if whole else None  # (set eta)
         if t[i].text != "setOf" or not x.head(i) or i + 1 >= size:
             return None
         lo, hi = i + 1, x.end[i]
@@ -249,6 +251,26 @@ def set_builders(x: Text) -> Tokens | None:
         return [*inner, make_token("}", t[i])], hi + (hi < size and t[hi].text == ")" and hi != x.end[i])
 
     return rewrite(t, match)
+
+
+TIGHT: Final = frozenset({"''", "⁻¹'", "∪", "∩", "\\", "+", "-", "*", "/", "%", "^", "•", "∘", "×ˢ", "ᶜ", "⁻¹", "."})
+"""Operators binding tighter than ``∈`` (Mathlib's ``''`` and ``⁻¹'`` at 80, ``∪`` at 65...): a term of them
+after ``y ∈`` is the whole right operand."""
+
+
+def _set_term(x: Text, lo: int, hi: int, name: str) -> bool:
+    """Whether ``t[lo:hi]`` is one term ``S`` that ``y ∈ S`` takes whole and that holds no ``name``: names,
+    numbers, groups and :data:`TIGHT` operators only (copy red team 35: ``{x | x ∈ Set.range g}`` is
+    ``Set.range g`` as ``{x | x ∈ S}`` is ``S``, ``Set.setOf_mem_eq``; the value ``Set.range g`` against
+    ``n ∈ Set.range g ↔ n ∈ solution`` was compared with the side abstracted and passed)."""
+    t, j = x.t, lo
+    while j < hi:
+        text = t[j].text
+        term = text in OPEN_CLOSE or text in TIGHT or is_name(t[j]) or t[j].kind == NUMBER
+        if not term or text in KEYWORDS or text in BINDERS:
+            return False
+        j = x.skip(j)
+    return lo < hi and not any(u.text == name or u.text.startswith(name + ".") for u in t[lo:hi])
 
 
 def _eta_builder(x: Text, i: int) -> tuple[Tokens, int] | None:

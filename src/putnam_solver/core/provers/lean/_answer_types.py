@@ -172,15 +172,18 @@ def inferred(parts: Sequence[Node]) -> Types:
     ``∃ k, k ≠ 0 ∧ n = 2 * k`` read ``k ≠ 0`` apart from the statement's ``∃ k : ℕ, 0 < k ∧ n = 2 * k``): one
     that stands as a leaf of a relation or arithmetic (through ``+ - * %`` and ``^``'s base) beside a leaf
     of ``ℕ`` or ``ℤ`` is of that type (``binop%`` elaborates the leaves at one type, and an untyped binder's
-    type is the one it is unified with). Not where a leaf was read through a cast, or the leaves show two
-    types; a variable two relations type apart is left unknown."""
+    type is the one it is unified with), and so is one ascribed ``ℕ`` itself (``(k : ℕ)``: no other number
+    type is cast into ``ℕ``; copy red team 35). Not where a leaf was read through a cast, or the leaves show
+    two types; a variable two relations type apart is left unknown."""
     table, found = _table(TYPES.get()), dict[str, str | None]()
     todo = list(parts)
     while todo:
         term = todo.pop()
         todo += term.kids
         leaves: list[Node] = []
-        if term.kind == "bin" and (term.text in RELATIONS or term.text in _LEAVES) and _leaves(term, leaves):
+        if term.kind == "atom" and term.natural and bound(term.text) >= 0 and term.text not in table:
+            found[term.text] = "ℕ" if found.get(term.text, "ℕ") == "ℕ" else None
+        elif term.kind == "bin" and (term.text in RELATIONS or term.text in _LEAVES) and _leaves(term, leaves):
             kinds = {table[leaf.text] for leaf in leaves if leaf.text in table}
             untyped = [leaf.text for leaf in leaves if bound(leaf.text) >= 0 and leaf.text not in table]
             if len(kinds) == 1 and kinds <= {"ℕ", "ℤ"}:

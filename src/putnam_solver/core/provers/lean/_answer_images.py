@@ -1,0 +1,143 @@
+"""``Set.range``, ``Set.image`` and ``Set.preimage`` read as the set-builders they are defined as, for
+``_answer_normal`` (copy red team 35).
+
+The copy rule compared ``Set.range g`` with ``{n | ∃ k, g k = n}`` and ``g '' S`` with ``{n | ∃ k ∈ S, g k
+= n}`` as different terms, and a question written one way and copied the other passed; so did ``m ∈
+Set.range g`` against ``∃ k, g k = m``, and ``s.image f`` (a field on a variable whose type is unwritten)
+against ``Set.image f s``. Mathlib defines them so (Mathlib/Data/Set/Defs.lean: ``range f = {x | ∃ y, f y =
+x}``, ``image f s = {b | ∃ a, a ∈ s ∧ f a = b}``, read here with its conjuncts swapped, ``preimage f s = {x
+| f x ∈ s}``; each side of ``Set.mem_range``, ``Set.mem_image``, ``Set.mem_preimage`` is ``Iff.rfl``), so
+each is rewritten to its set-builder, on the value and the statement's side alike, and the set-builder's
+own rules read on (membership, beta, one-point ``∃``, set eta: ``id '' S`` is ``S`` again). On a
+``Finset`` receiver ``s.image f`` is the image of ``s``'s coercion (``Finset.coe_image``): the same
+elements.
+
+Only the forms whose operands the token reading can delimit: the function form or the field applied to
+its explicit arguments, each a name, a number or a bracketed group, and the infix ``''``/``⁻¹'`` between
+two applications of such atoms, where nothing binding tighter than ``''`` (``∘``, ``×ˢ``, ``↑``, ``@``, a
+field) stands at either end. ``Finset.range n`` and a bare ``range`` (``Finset``'s under ``open Finset``)
+are not ``Set.range``. The fresh bound names are ones the term does not use.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_dots import fields
+from putnam_solver.core.provers.lean._answer_terms import (
+    BINDERS,
+    KEYWORDS,
+    OPEN_CLOSE,
+    Text,
+    Tokens,
+    bracketed,
+    is_name,
+    make_token,
+    rewrite,
+)
+from putnam_solver.core.provers.lean.syntax import NUMBER, Token
+
+FUNCTIONS: Final = {"Set.range": 1, "Set.image": 2, "Set.preimage": 2}
+INFIX: Final = {"''": "Set.image", "⁻¹'": "Set.preimage"}
+TRIGGERS: Final = frozenset({*FUNCTIONS, *INFIX, ".", ".image", ".preimage"})
+FRESH: Final = "image_"
+FIELDS: Final = {"image": "Set.image", "preimage": "Set.preimage"}
+TIGHTER: Final = frozenset({"∘", "×ˢ", "↑", "@", ".", "''", "⁻¹'"})
+"""What binds a neighbour of an infix image tighter than ``''`` does (Mathlib: ``infixl:80 " '' "``)."""
+
+
+def images(x: Text) -> Tokens | None:
+    """Each range, image and preimage the module doc reads, as its set-builder."""
+    t, taken = x.t, {token.text for token in x.t}
+    fresh = [name for k in range(len(t) + 2) if (name := f"{FRESH}{k}") not in taken][:2]
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        if (field := _field(x, i)) is not None:
+            name, receiver, j = field
+            end = _atom(x, j)
+            if end is None or _atom(x, end) is not None:
+                return None
+            return _builder(name, [t[j:end], receiver], fresh, t[i]), end
+        if t[i].text in FUNCTIONS and x.head(i):
+            args: list[Tokens] = []
+            j = i + 1
+            while len(args) < FUNCTIONS[t[i].text] and (end := _atom(x, j)) is not None:
+                args.append(t[j:end])
+                j = end
+            if len(args) < FUNCTIONS[t[i].text] or _atom(x, j) is not None:
+                return None
+            return _builder(t[i].text, args, fresh, t[i]), j
+        if not _starts(x, i):
+            return None
+        left = _application(x, i)
+        if left is None or left >= len(t) or t[left].text not in INFIX:
+            return None
+        right = _application(x, left + 1)
+        if right is None or (right < len(t) and t[right].text in TIGHTER):
+            return None
+        return _builder(INFIX[t[left].text], [t[i:left], t[left + 1 : right]], fresh, t[i]), right
+
+    return rewrite(t, match)
+
+
+def _field(x: Text, i: int) -> tuple[str, Tokens, int] | None:
+    """``s.image`` (``Set.univ.preimage``, ``(e).image``) at ``i``, not an argument: the function, the receiver
+    and where its argument begins (copy red team 35: a field on a variable whose type is unwritten read
+    apart from ``Set.image f s``; on a ``Finset`` it is the image of its coercion, ``Finset.coe_image``)."""
+    if not x.head(i):
+        return None
+    t = x.t
+    if (end := _atom(x, i)) is not None and end + 1 < len(t) and t[end].text == ".":
+        called = FIELDS.get(t[end + 1].text)
+        return (called, t[i:end], end + 2) if called else None
+    parts = fields(t[i].text) if is_name(t[i]) else []
+    called = FIELDS.get(parts[-1]) if len(parts) == 2 else None
+    return (called, [make_token(parts[0], t[i])], i + 1) if called else None
+
+
+def _atom(x: Text, j: int) -> int | None:
+    """The end of a name, number or bracketed group at ``j``, None for anything else."""
+    if j >= len(x.t):
+        return None
+    token = x.t[j]
+    if token.text in OPEN_CLOSE:
+        close = x.partner[j]
+        return close + 1 if close is not None else None
+    plain = (is_name(token) and token.text not in BINDERS) or token.kind == NUMBER
+    return j + 1 if plain and token.text not in KEYWORDS and token.text not in FUNCTIONS else None
+
+
+def _application(x: Text, j: int) -> int | None:
+    """The end of the atoms applied one to another from ``j`` (at least one)."""
+    end = _atom(x, j)
+    while end is not None and (more := _atom(x, end)) is not None:
+        end = more
+    return end
+
+
+def _starts(x: Text, i: int) -> bool:
+    """Whether an operand can begin at ``i``: nothing before it it could be an argument of or bind tighter."""
+    if not i:
+        return True
+    before = x.t[i - 1]
+    return x.head(i) and before.text not in TIGHTER
+
+
+def _builder(function: str, args: list[Tokens], fresh: list[str], like: Token) -> Tokens:
+    """``function`` applied to ``args`` as its set-builder (module doc), with the bound names ``fresh``."""
+    y, a = (make_token(name, like) for name in fresh)
+
+    def tok(*texts: str) -> Tokens:
+        return [make_token(text, like) for text in texts]
+
+    def group(arg: Tokens) -> Tokens:  # an atom as it is (a substitution then glues `p.1` to its name)
+        return arg if len(arg) == 1 or Text(arg).partner[0] == len(arg) - 1 else bracketed(arg, like)
+
+    if function == "Set.range":
+        body = [*group(args[0]), a, *tok("="), y]
+        return [*tok("{"), y, *tok("|", "∃"), a, *tok(","), *body, *tok("}")]
+    if function == "Set.image":
+        body = [*group(args[0]), a, *tok("="), y, *tok("∧"), a, *tok("∈"), *group(args[1])]  # the equation
+        # first: once beta-reduced, a one-point `∃` (`id '' S` is `S`, ``_answer_normal._one_point``)
+        return [*tok("{"), y, *tok("|", "∃"), a, *tok(","), *body, *tok("}")]
+    return [*tok("{"), y, *tok("|"), *group(args[0]), y, *tok("∈"), *group(args[1]), *tok("}")]
