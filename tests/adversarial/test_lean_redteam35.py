@@ -115,6 +115,11 @@ SHAPES = {
         "by\n  simp",
         "",
     ),
+    "honest: a class's field with a bare binder and a default": (
+        "class ZzC (α : Type) where\n  op : α → α\n  op2 x : α := op x\n\n",
+        "by\n  simp",
+        "",
+    ),
     "honest: a structure instance's where fields": (
         "def zzI : Inhabited ℕ where\n  default := 1\n\n",
         "by\n  simp",

@@ -1,19 +1,19 @@
 """Where a structure's fields or a ``where`` clause's declarations end, whatever the word that ends them.
 
-Lean reads a structure's fields with ``manyIndent`` and a ``where`` clause's declarations with
-``sepByIndent`` (leanprover/lean4 src/Lean/Parser/Command.lean ``structFields``, src/Lean/Parser/Term.lean
-``whereDecls``): both save the first member's position, and each later member must stand at a column no
-less than it (``checkColGe``), then parse as a member: a field is modifiers then a bracketed binder or a
-name right after which its signature, default or constructor mark begins (``structSimpleBinder``,
-``_doc_breaks._field_follows``); a declaration is modifiers, a name, binders (names, ``_`` or bracketed) and
-then its type, ``:=`` or match alternatives (``letRecDecl``). Where a line begins with a word that is
-neither more of the member before it nor a member, the members end and Lean reads the word as the next
-command's keyword if some library made it one (red team 35: ``register_grind_attr zz`` among the fields
-registered an attribute, ``declare_eval_bin zz (· + ·)`` among the declarations defined a function), an
-error if not. The splitter cannot tell a library's keyword from a name (``_commands.COMMAND_ONLY_KEYWORDS``
-cannot be complete), so G2 refuses such a line by its shape: a false rejection (a field with a bare binder,
-``f x : ℕ``) at worst, never a hidden command. A word at a greater column is more of the member before
-it (an argument), as Lean reads it too; a tactic's place has no shape to judge (left to the keyword list).
+Lean reads a structure's fields with ``manyIndent`` and a ``where`` clause's declarations with ``sepByIndent``
+(leanprover/lean4 src/Lean/Parser/Command.lean ``structFields``, src/Lean/Parser/Term.lean ``whereDecls``): both
+save the first member's position, and each later member must stand at a column no less than it (``checkColGe``),
+then parse as a member: a field is modifiers then a bracketed binder or a name, binders, then its signature, default
+or constructor mark (``structSimpleBinder``; after a modifier, the signature at once:
+``_doc_breaks._field_follows``); a declaration is modifiers, a name, binders (names, ``_`` or bracketed) and then
+its type, ``:=`` or match alternatives (``letRecDecl``). Where a line begins with a word that is neither more of the
+member before it nor a member, the members end and Lean reads the word as the next command's keyword if some library
+made it one (red team 35: ``register_grind_attr zz`` among the fields registered an attribute, ``declare_eval_bin zz
+(· + ·)`` among the declarations defined a function), an error if not. The splitter cannot tell a library's keyword
+from a name (``_commands.COMMAND_ONLY_KEYWORDS`` cannot be complete), so G2 refuses such a line by its shape: a
+false rejection (a binder Lean would take but this reading does not, a dotted name) at worst, never a hidden
+command. A word at a greater column is more of the member before it (an argument), as Lean reads it too; a tactic's
+place has no shape to judge (left to the keyword list).
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ _MODIFIERS: Final = frozenset(
     {"private", "public", "protected", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
 )
 _DECL_SIGNS: Final = frozenset({":", ":=", "|"})
+"""What follows a ``where`` declaration's binders: its type, value or match alternatives (``letRecDecl``)."""
+_FIELD_SIGNS: Final = frozenset({":", ":=", "::"})
+"""What follows a plain field's binders: its type, default value, or ``::`` after the constructor's name."""
 _BINDERS: Final = frozenset({"(", "{", "⦃", "["})
 _NOT_MEMBERS: Final = frozenset({"deriving", "where", "with", "extends", "termination_by", "decreasing_by"})
 """Words that end the members without beginning a command: the command's own trailing clauses."""
@@ -46,11 +49,13 @@ def unshaped_members(tokens: Sequence[Token], keyword: str, head: int) -> list[T
     if keyword in ("structure", "class"):
         start = _fields_start(tokens, head)
         if start is not None:
-            found += _judged(tokens, start, depth, lambda i: _field_follows(tokens, i))
+            found += _judged(tokens, start, depth, lambda i: _field(tokens, i))
         return found
     for where in _valued_wheres(tokens, head):
         if where + 1 < len(tokens):
-            found += _judged(tokens, where + 1, Depth(tokens, 0), lambda i: _declaration_follows(tokens, i))
+            found += _judged(
+                tokens, where + 1, Depth(tokens, 0), lambda i: _declaration_follows(tokens, i, _DECL_SIGNS)
+            )
     return found
 
 
@@ -103,10 +108,19 @@ def _valued_wheres(tokens: Sequence[Token], head: int) -> list[int]:
     return found
 
 
-def _declaration_follows(tokens: Sequence[Token], i: int) -> bool:
-    """Whether a ``where`` declaration begins at ``i``: modifiers, a name, binders (names, ``_``, bracketed
-    groups of names with or without a type), then ``:``, ``:=`` or ``|``; the binders may run onto lines
-    further right."""
+def _field(tokens: Sequence[Token], i: int) -> bool:
+    """Whether a field begins at the word ``i``: after a modifier, the name must be followed at once by its
+    signature (round 34's reading, ``_doc_breaks._field_follows``: Lean reads the modifiers inside ``atomic``);
+    a plain name may take binders first, as ``structSimpleBinder``'s ``optDeclSig`` lets it (``f x : ℕ``)."""
+    if tokens[i].text in _FIELD_MODIFIERS:
+        return _field_follows(tokens, i)
+    return _declaration_follows(tokens, i, _FIELD_SIGNS)
+
+
+def _declaration_follows(tokens: Sequence[Token], i: int, signs: frozenset[str]) -> bool:
+    """Whether a member begins at ``i``: modifiers, a name, binders (plain names, ``_``, bracketed groups of
+    plain names with or without a type, instance binders), then one of ``signs``; the binders may run onto
+    lines further right."""
     j = i
     if tokens[j].kind == DOC:
         j += 1
@@ -119,7 +133,7 @@ def _declaration_follows(tokens: Sequence[Token], i: int) -> bool:
     column, j = tokens[i].col, j + 1
     while j < len(tokens) and not (tokens[j].line != tokens[j - 1].line and tokens[j].col <= column):
         token = tokens[j]
-        if token.text in _DECL_SIGNS:
+        if token.text in signs:
             return True
         if token.kind == IDENT or token.text == "_":
             j += 1
