@@ -28,6 +28,7 @@ from putnam_solver.core.provers.lean._doc_breaks import begins_field, break_cand
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._inner_commands import hash_commands, mutual_candidates
 from putnam_solver.core.provers.lean._lexer import _PART, lex, lex_code
+from putnam_solver.core.provers.lean._more_commands import MORE_COMMANDS
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token, positions
 
 
@@ -110,7 +111,7 @@ COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
      "initialize_simps_projections?", "insert_to_additive_translation", "lrat_proof", "name_poly_vars",
      "name_power_vars", "recall?", "to_additive_name_hint", "to_dual_insert_cast", "to_dual_insert_cast_fun",
      "to_dual_name_hint", "theorem_wanted", "def_wanted", "instance_wanted"}
-)  # fmt: skip
+) | MORE_COMMANDS  # fmt: skip
 """Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
 The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
 COMBINATORS: Final = frozenset({"open", "set_option"})
