@@ -7,6 +7,8 @@
   set the option; another value is still left to G6 (it can change which instance the statement gets).
 * ``| private mk`` (or another modifier) in an ``inductive``: ``ctor`` reads ``declModifiers`` after the ``|``
   (``_members``); a modifier that no ``|`` precedes still begins a command.
+* A class field whose own signature takes an instance binder (``f [Inhabited α] (a : α) : α``): its projection
+  is no instance (checked below); a ``[inst : C α]`` field of a class stays refused.
 * A documented field with bare binder names (``/-- d -/ f n : Fin (n + 1)``) or an anonymous instance binder
   (``f {α : Type} [Inhabited α] : α``): a field is a name, binders, then ``:``, each bare binder named again
   in its signature, since Lean cannot infer its type otherwise (checked below on the toy Lean), so
@@ -146,6 +148,11 @@ PUBLISHED: dict[str, tuple[str, Track, Edit]] = {
         W,
         {"before": "structure ZzS where\n  /-- d -/\n  f {α : Type} [Inhabited α] : α\n\n"},
     ),
+    "class doc anonymous inst binder in a field": (
+        A1,
+        W,
+        {"before": "class ZzC (α : Type) where\n  /-- d -/\n  f [Inhabited α] (a : α) : α\n\n"},
+    ),
     "structure doc implicit": (A1, W, {"before": "structure ZzS where\n  /-- d -/\n  {n : ℕ}\n  x : Fin (n + 1)\n\n"}),
     "structure doc explicit binder": (
         A1,
@@ -257,6 +264,9 @@ VALID: dict[str, dict[str, Edit]] = {
             "before": "structure ZzS where\n  /-- d -/\n  protected g n (i : Fin n) : ℕ\n  h : ℕ\n\n"
         },
         "binders and a default": {"before": "structure ZzS where\n  /-- d -/\n  f (n : ℕ) := n + 1\n\n"},
+        "an instance binder of a class's field": {
+            "before": "class ZzC (α : Type) where\n  /-- d -/\n  f [Inhabited α] (a : α) : α\n\n"
+        },
     },
 }
 REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
@@ -300,6 +310,16 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
             {"before": "structure ZzS where\n  x : ℕ\n  /-- d -/ zz_library_command zz := zz\n\n"},
             "G2",
             "not a permitted addition",
+        ),
+        "a class's instance field": (
+            {"before": "class ZzC (α : Type) where\n  x : α\n  /-- d -/\n  [inst : Inhabited α]\n\n"},
+            "G2",
+            "a class's parents become instances",
+        ),
+        "a class's instance field after a field's type": (
+            {"before": "class ZzC (α : Type) where\n  x : α [inst : Inhabited α]\n\n"},
+            "G2",
+            "a class's parents become instances",
         ),
         "an anonymous bare binder": (
             {"before": "structure ZzS where\n  x : ℕ\n  /-- d -/ zz_library_command _ : True\n\n"},
@@ -346,3 +366,23 @@ def test_lean_infers_a_field_s_bare_binder_only_from_its_uses(toy_lean: ToyLean,
         run = _toy_run(toy_lean, tmp_path, "Zz.lean")
         assert (run.returncode == 0) is ok, run.stdout + run.stderr
         assert ok or "Failed to infer type of binder" in run.stdout, run.stdout
+
+
+CLASS_WITH_A_BINDER = (
+    "class ZzD (α : Type) where\n  d : Bool\n\nclass ZzE (α : Type) where\n  e : Bool\n\n"
+    "class ZzC (α : Type) where\n  f [ZzD α] : ZzE α\n\n"
+    "instance zzD : ZzD Nat := ⟨Bool.true⟩\n\ninstance zzC : ZzC Nat := ⟨⟨Bool.true⟩⟩\n\n{}"
+    "def zzFind (α : Type) [i : ZzE α] : Bool := i.e\n\ndef zz : Bool := zzFind Nat\n"
+)
+
+
+@pytest.mark.parametrize(("extra", "found"), [("", False), ("instance zzE : ZzE Nat := ⟨Bool.true⟩\n\n", True)])
+def test_a_class_field_s_own_instance_binder_declares_no_instance(
+    toy_lean: ToyLean, tmp_path: Path, extra: str, found: bool
+) -> None:
+    """The premise, on Lean 4.35: with instances of ``ZzC Nat`` and ``ZzD Nat``, ``ZzC.f : [ZzC α] → [ZzD α] →
+    ZzE α`` serves no search for ``ZzE Nat``; an ``instance`` of it does."""
+    (tmp_path / "Zz.lean").write_text(CLASS_WITH_A_BINDER.format(extra), encoding="utf-8")
+    run = _toy_run(toy_lean, tmp_path, "Zz.lean")
+    assert (run.returncode == 0) is found, run.stdout + run.stderr
+    assert found or "failed to synthesize" in run.stdout, run.stdout

@@ -77,8 +77,29 @@ def field_follows(tokens: Sequence[Token], i: int) -> bool:
     return tokens[j].kind == IDENT and _signature_follows(tokens, j, end)
 
 
+def signature_binder(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``[`` at ``i`` among a class's fields is a binder of a field's signature (``f [C α] : T``,
+    after the field's name on its line), not a field of its own (``structInstBinder``, ``[inst : C α]``,
+    whose projection the class makes an instance): the field it belongs to is a ``structSimpleBinder``,
+    whose binder is the default one, so its projection is no instance."""
+    line, name = tokens[i].line, i
+    while name > 0 and tokens[name - 1].line == line:
+        name -= 1
+    while name < i and (tokens[name].kind == DOC or tokens[name].text in MEMBER_MODIFIERS):
+        name += 1
+    if name >= i or tokens[name].kind != IDENT:
+        return False
+    sign = _signature_end(tokens, name, min(len(tokens), name + _SIGNATURE_WALK))
+    return sign is not None and i < sign
+
+
 def _signature_follows(tokens: Sequence[Token], name: int, end: int) -> bool:
-    """After the field's name at ``name``: ``::`` at once (``structCtor``), or binders then ``:`` or ``:=``,
+    return _signature_end(tokens, name, end) is not None
+
+
+def _signature_end(tokens: Sequence[Token], name: int, end: int) -> int | None:
+    """The index of the ``:``, ``:=`` or ``::`` that ends the binders after the field's name at ``name``, if
+    it is a field's: ``::`` at once (``structCtor``), or binders then ``:`` or ``:=``,
     each bare binder name (not ``_``) named again after it, before the next token at or left of the name's
     column, and ``:`` after a bare one (a default alone gives its type no use to be inferred from)."""
     k, bare = name + 1, []
@@ -90,16 +111,16 @@ def _signature_follows(tokens: Sequence[Token], name: int, end: int) -> bool:
         elif token.text == "[" or (token.text in _NAMED_BINDERS and _binder_names(tokens, k + 1, end)):
             k = _list_end(tokens, k, end)
         else:
-            return False
+            return None
     if k >= end or (k > name + 1 and tokens[k].text == "::") or (bare and tokens[k].text != ":"):
-        return False
+        return None
     column, line = tokens[name].col, tokens[name].line
     later = {
         t.text.split(".")[0]
         for t in _until_column(tokens[name + 1 : end], column, line)
         if t.kind == IDENT and not any(t is tokens[b] for b in bare)
     }
-    return all(tokens[b].text in later for b in bare)
+    return k if all(tokens[b].text in later for b in bare) else None
 
 
 def _until_column(tokens: Sequence[Token], column: int, line: int) -> list[Token]:
