@@ -17,8 +17,9 @@
 ``PUBLISHED`` holds honest files in the shapes DeepSeek-Prover-V2, Kimina, Goedel-Prover-V2, Seed-Prover and
 Aristotle write, on both tracks: each passes G1-G3 on a profile that runs G6, and on the text profile too
 unless it only defers an elaboration-only addition to G6 (a global ``open``, a helper in a namespace the
-library may have, an instance). Left refused, as Lean refuses them: tabs and a byte-order mark (the toy Lean
-4.35: "expected token" at a leading U+FEFF).
+library may have, an instance). Measured on the 69: before this round the text gates of an acceptance that
+runs G6 refused 11 and the text profile 20; now none and 9 (all deferred to G6). Left refused, as Lean
+refuses them: tabs and a byte-order mark (the toy Lean 4.35: "expected token" at a leading U+FEFF).
 
 One case of each class runs in CI; the others are slow.
 """
@@ -35,7 +36,7 @@ from putnam_solver.core.submission import VerifyOptions
 from putnam_solver.core.verdict import Profile
 from putnam_solver.core.verify import Track, run_gates
 from tests.adversarial.test_lean_falserej29 import assert_verdict, honest_and_refused
-from tests.adversarial.test_lean_redteam22_g2g3 import Edit
+from tests.adversarial.test_lean_redteam22_g2g3 import Edit, _verdict
 from tests.adversarial.test_scoped_additions import _toy_run
 from tests.helpers import LEAN_PROVER, failures, lean_filled, sampled
 from tests.integration.test_lean_falserej34 import _header as header
@@ -226,6 +227,69 @@ PUBLISHED: dict[str, tuple[str, Track, Edit]] = {
         W,
         {"before": "structure ZzS where\n  /-- d -/\n  private x : ℕ\n  protected y : ℕ\n\n"},
     ),
+    "deepseek header": (
+        A1,
+        W,
+        header("import Aesop", "", "set_option maxHeartbeats 400000", "", "open BigOperators Real Nat Topology Rat"),
+    ),
+    "deepseek header no-answer": (
+        B,
+        N,
+        header("import Aesop", "", "set_option maxHeartbeats 400000", "", "open BigOperators Real Nat Topology Rat"),
+    ),
+    "linter off in": (A1, W, {"before": "set_option linter.unusedVariables false in\n"}),
+    "open Classical in helper": (
+        A1,
+        W,
+        {"before": "open Classical in\nnoncomputable def zz_f (p : Prop) : Bool := if p then true else false\n\n"},
+    ),
+    "namespace theorem name": (
+        A1,
+        W,
+        {"before": "namespace putnam_1962_a1\ntheorem zz_aux : True := trivial\nend putnam_1962_a1\n\n"},
+    ),
+    "section variable typeclass": (
+        A1,
+        W,
+        {
+            "before": "section\nvariable {α : Type*} [Fintype α]\n"
+            "lemma zz_aux : Fintype.card α = Fintype.card α := rfl\nend\n\n"
+        },
+    ),
+    "let rec in proof": (B, W, {"proof": "by\n  let rec zz : ℕ → ℕ\n    | 0 => 0\n    | n + 1 => zz n\n  simp"}),
+    "private def where termination": (
+        A1,
+        W,
+        {
+            "before": "private def zz_f (n : ℕ) : ℕ := go n 0\nwhere\n  go : ℕ → ℕ → ℕ\n"
+            "    | 0, acc => acc\n    | k + 1, acc => go k (acc + 1)\n\n"
+        },
+    ),
+    "mutual theorems": (
+        A1,
+        W,
+        {"before": "mutual\ntheorem zz_a : ∀ n : ℕ, n = n\n  | _ => rfl\ntheorem zz_b : True := trivial\nend\n\n"},
+    ),
+    "omit in lemma": (
+        A1,
+        W,
+        {
+            "before": "section\nvariable {α : Type} [DecidableEq α]\nomit [DecidableEq α] in\n"
+            "lemma zz_aux (a : α) : a = a := rfl\nend\n\n"
+        },
+    ),
+    "no doc theorem": (A1, W, lambda t: t[: t.index("/--")] + t[t.index("-/\n") + 3 :]),
+    "gauss theorem after with print": (
+        B,
+        N,
+        {"after": "\n#print axioms putnam_2024_a1\n#check putnam_2024_a1_solution\n"},
+    ),
+    "set_option in open in theorem": (A1, W, {"before": "set_option maxHeartbeats 400000 in\nopen Finset in\n"}),
+    "decreasing_by helper": (
+        A1,
+        W,
+        {"before": "def zz_g (n : ℕ) : ℕ :=\n  if h : n ≤ 1 then n else zz_g (n / 2)\ndecreasing_by omega\n\n"},
+    ),
 }
 
 
@@ -235,6 +299,10 @@ TEXT_DEFERS = {
     "aristotle header",
     "aristotle header no-answer",
     "instance helper type",
+    "deepseek header",
+    "deepseek header no-answer",
+    "namespace theorem name",
+    "set_option in open in theorem",
 }
 """The cases the text profile leaves to G6: each adds what acts only through elaboration."""
 
@@ -366,6 +434,16 @@ def test_lean_infers_a_field_s_bare_binder_only_from_its_uses(toy_lean: ToyLean,
         run = _toy_run(toy_lean, tmp_path, "Zz.lean")
         assert (run.returncode == 0) is ok, run.stdout + run.stderr
         assert ok or "Failed to infer type of binder" in run.stdout, run.stdout
+
+
+def test_autoimplicit_false_in_front_of_the_theorem_is_left_to_g6_where_the_benchmark_leaves_it_on(
+    minif2f: Benchmark,
+) -> None:
+    """As the global setting (``test_lean_falserej34``): miniF2F keeps ``autoImplicit`` on, so ``false`` at the
+    theorem can change how it elaborates; ``Elab.async false in`` passes there too."""
+    found = _verdict(minif2f, {"before": "set_option autoImplicit false in\n"}, pid="aimeII_2001_p3")
+    assert ELABORATION_MARK in found.get("G2", "") and "G3" not in found, found
+    assert _verdict(minif2f, {"before": "set_option Elab.async false in\n"}, pid="aimeII_2001_p3") == {}
 
 
 CLASS_WITH_A_BINDER = (
