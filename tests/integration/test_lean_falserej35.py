@@ -26,12 +26,15 @@ One case of each class runs in CI; the others are slow.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._helpers import ELABORATION_MARK
+from putnam_solver.core.provers.lean._option_values import strict_violations
+from putnam_solver.core.provers.lean.syntax import commands_of, parse_statement
 from putnam_solver.core.submission import VerifyOptions
 from putnam_solver.core.verdict import Profile
 from putnam_solver.core.verify import Track, run_gates
@@ -444,6 +447,26 @@ def test_autoimplicit_false_in_front_of_the_theorem_is_left_to_g6_where_the_benc
     found = _verdict(minif2f, {"before": "set_option autoImplicit false in\n"}, pid="aimeII_2001_p3")
     assert ELABORATION_MARK in found.get("G2", "") and "G3" not in found, found
     assert _verdict(minif2f, {"before": "set_option Elab.async false in\n"}, pid="aimeII_2001_p3") == {}
+
+
+@pytest.mark.parametrize(
+    ("setting", "project", "deferred"),
+    [
+        ("", frozenset(), False),
+        ("", frozenset({"synthInstance.maxSize"}), True),
+        ("set_option synthInstance.maxSize 256\n\n", frozenset(), True),
+    ],
+)
+def test_lean_s_default_instance_size_is_left_to_g6_where_something_else_sets_it(
+    setting: str, project: frozenset[str], deferred: bool
+) -> None:
+    """Restating ``128`` undoes the benchmark's ``leanOptions`` or the challenge's own setting, so G6 decides
+    there (and only a profile that runs it accepts); elsewhere it changes nothing."""
+    expected = parse_statement(f"import Mathlib\n\n{setting}theorem zz : True := sorry\n")
+    (command,) = commands_of("set_option synthInstance.maxSize 128\n")
+    found = strict_violations(command.tokens[1], replace(expected, project_options=project), semantic=False)
+    assert bool(found) is deferred and all(ELABORATION_MARK in v.rule for v in found), found
+    assert strict_violations(command.tokens[1], replace(expected, project_options=project), semantic=True) == []
 
 
 CLASS_WITH_A_BINDER = (

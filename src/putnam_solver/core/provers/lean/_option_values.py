@@ -75,10 +75,12 @@ def strict_violations(name: Token, expected: Statement, semantic: bool) -> list[
         return []
     text = normalize_name(name.text)
     if signature_option(text) and expected.auto_bound:
-        return [Violation(name.line, f"set_option {name.text}", needs_g6(f"`{name.text} false` where it is on"))]
-    if text in DEFAULT_SETTINGS and (text in expected.project_options or _set_by(expected, text)):
-        return [Violation(name.line, f"set_option {name.text}", needs_g6(f"`{name.text}` set by the challenge"))]
-    return []
+        what = f"`{name.text} false` where it is on"
+    elif text in DEFAULT_SETTINGS and (text in expected.project_options or _set_by(expected, text)):
+        what = f"`{name.text}` where the benchmark or the challenge sets it"
+    else:
+        return []
+    return [Violation(name.line, f"set_option {name.text}", needs_g6(what))]
 
 
 def _set_by(expected: Statement, name: str) -> bool:
