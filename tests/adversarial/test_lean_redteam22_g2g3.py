@@ -122,7 +122,8 @@ REFUSED: dict[str, Edit] = {
     # options that steer elaboration, however they are placed
     "set_option quotPrecheck in": {"before": "set_option quotPrecheck false in\n"},
     "set_option backward.* in": {"before": "set_option backward.synthInstance.canonInstances false in\n"},
-    "set_option Elab.async in": {"before": "set_option Elab.async false in\n"},
+    # `false` leaves the statement as it was (round 35, `_option_values`); `true` stays refused
+    "set_option Elab.async in": {"before": "set_option Elab.async true in\n"},
     "set_option allowUnsafeReducibility": {"before": "set_option allowUnsafeReducibility true\n\n"},
     "autoImplicit behind an allowed option": {
         "before": "set_option maxHeartbeats 400000 in\nset_option autoImplicit true in\n"

@@ -90,12 +90,6 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
         "autoImplicit true": (_header("set_option autoImplicit true"), "G2", NOT_ALLOWED),
         "relaxedAutoImplicit true": (_header("set_option relaxedAutoImplicit true"), "G2", NOT_ALLOWED),
         "Elab.async true": (_header("set_option Elab.async true"), "G3", "set_option Elab.async"),
-        "autoImplicit false in front of the theorem": (
-            {"before": "set_option autoImplicit false in\n"},
-            "G2",
-            NOT_ALLOWED,
-        ),
-        "Elab.async false in front of the theorem": ({"before": "set_option Elab.async false in\n"}, "G2", NOT_ALLOWED),
     },
     "search options": {
         "simprocs in front of the theorem": ({"before": "set_option simprocs false in\n"}, "G2", NOT_ALLOWED),

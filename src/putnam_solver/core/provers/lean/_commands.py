@@ -24,10 +24,11 @@ from typing import Final
 from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers.lean._aesop_clauses import aesop_attributes, aesop_phase_words
 from putnam_solver.core.provers.lean._continuation import Depth, continues
-from putnam_solver.core.provers.lean._doc_breaks import begins_field, break_candidates, breaks, module_doc_followers
+from putnam_solver.core.provers.lean._doc_breaks import break_candidates, breaks, module_doc_followers
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._inner_commands import hash_commands, mutual_candidates
 from putnam_solver.core.provers.lean._lexer import _PART, lex, lex_code
+from putnam_solver.core.provers.lean._members import begins_member
 from putnam_solver.core.provers.lean._more_commands import MORE_COMMANDS
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token, positions
 
@@ -339,11 +340,10 @@ def body_keywords(command: Command) -> list[Token]:
     glued = set(filter(_may_end_in_keyword, texts))  # few, read one by one
     if _BODY_WATCH.isdisjoint(texts) and not glued:  # the usual case, decided in C loops
         return []
-    fields = command.keyword in ("structure", "class")  # whose fields take modifiers (`begins_field`)
     found = [
         (i, body[i])
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
-        if (not (fields and begins_field(body, i)) if body[i].text in _ENDS_COMMAND else not _scoped_in(body, i))
+        if (not begins_member(command.keyword, body, i) if body[i].text in _ENDS_COMMAND else not _scoped_in(body, i))
     ]
     if "unsafe" in texts:  # Aesop's phase word (`aesop (add unsafe r)`, `@[aesop unsafe apply]`) starts no command
         phases = aesop_phase_words(body) | aesop_attributes(body)[0]

@@ -9,7 +9,7 @@ command after a module doc in a helper's tactic block is a command of its own to
 declaration's value or proof stands, they end the command and begin the next, whose keyword may be any
 library command that takes modifiers (Mathlib's ``irreducible_def``, Batteries' ``alias``). They stay inside
 a command only where its grammar takes them: a structure's or class's fields (``declModifiers true``,
-where a field follows them: ``_field_follows``), an inductive type's constructors (``optional docComment >>
+where a field follows them: ``_members``), an inductive type's constructors (``optional docComment >>
 "| "``, attributes after the ``|``), and the declarations of a ``where`` clause or a ``let rec``
 (``letRecDecl := optional docComment >> optional attributes >> letDecl``, src/Lean/Parser/Term.lean), each
 of which stands at the column of the first one (``whereDecls``' ``sepByIndent``, ``checkColEq``) or right
@@ -30,7 +30,8 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, TYPE_DECLARATIONS
-from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, IDENT, Token, positions
+from putnam_solver.core.provers.lean._members import field_follows
+from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, Token, positions
 
 _WHERE_WALK: Final = 4096
 """How far back a ``/--`` or ``@[`` looks for the ``where`` whose declarations it may begin; past it the
@@ -73,7 +74,7 @@ def breaks(tokens: Sequence[Token], keyword: int | None, i: int, followers: froz
     kind, previous = tokens[keyword].text, tokens[i - 1]
     is_doc = tokens[i].kind == DOC
     if kind in ("structure", "class"):
-        return not _field_follows(tokens, i)
+        return not field_follows(tokens, i)
     if kind in TYPE_DECLARATIONS and kind != "inductive":
         return False  # a field's modifiers
     if kind == "inductive":
@@ -84,76 +85,6 @@ def breaks(tokens: Sequence[Token], keyword: int | None, i: int, followers: froz
     if previous.text == "rec":
         return False
     return not _in_where_declarations(tokens, keyword, i)
-
-
-_FIELD_MODIFIERS: Final = frozenset(
-    {"private", "public", "protected", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
-)
-_FIELD_BINDERS: Final = frozenset({"(", "{", "["})
-_FIELD_SIGNS: Final = frozenset({":", ":=", "::"})
-
-
-def begins_field(tokens: Sequence[Token], i: int) -> bool:
-    """Whether the modifier word at ``i`` among a structure's or class's fields (``@[simp] protected t : ℕ``) is
-    a field's (``declModifiers true`` takes ``private``, ``protected``... after the doc and attributes), not
-    the first word of a command Lean begins there: a field follows it (:func:`_field_follows`). A command
-    word read as the field's name (``protected def``) is one :func:`_commands.body_keywords` reports."""
-    return tokens[i].text in _FIELD_MODIFIERS and _field_follows(tokens, i)
-
-
-def _field_follows(tokens: Sequence[Token], i: int) -> bool:
-    """Whether the ``/--``, ``@[`` or modifier at ``i`` among a structure's fields begins a field: its modifiers
-    (``declModifiers true``: one doc comment, one attribute list, modifier words), then a bracketed binder, or
-    a name right after which its signature, default or ``::`` (the constructor's, ``structCtor``) begins
-    (leanprover/lean4 src/Lean/Parser/Command.lean, ``structFields``, ``structSimpleBinder``). Lean reads the
-    modifiers inside ``atomic``: where no field follows, the structure ends before them and they begin the
-    next command, so ``/-- d -/ zz_library_command 1`` after the fields is a library command to Lean (round
-    31). The word after the modifiers may be a library's command keyword, which the lexer cannot tell from a
-    name (round 34: ``/-- d -/ zz_library_command zz : T`` was read as a field ``zz_library_command``): it is
-    read as a field's name only when a field's own next token follows it at once, ``:``, ``:=``, ``::`` or a
-    binder ``(x : T)`` (names then ``:``), which a command keyword is followed by only in the known commands
-    ``body_keywords`` reports; a field with a bare binder name (``f x : ℕ``) or an anonymous instance binder
-    is refused as a command: a false rejection, never an acceptance. A bare name with no ``:`` or ``:=`` is
-    no honest field (its type cannot be inferred)."""
-    end = min(len(tokens), i + _WHERE_WALK)
-    j = i + 1 if tokens[i].kind == DOC else i
-    if j < end and tokens[j].text == "@[":
-        j = _list_end(tokens, j, end)
-    while j < end and tokens[j].text in _FIELD_MODIFIERS:
-        j += 1
-    if j + 1 >= end or tokens[j].kind == DOC or tokens[j].text == "@[":
-        return False
-    if tokens[j].text in _FIELD_BINDERS:
-        return True
-    if tokens[j].kind != IDENT:
-        return False
-    after = tokens[j + 1].text
-    return after in _FIELD_SIGNS or (after in _FIELD_BINDERS and _binder_names(tokens, j + 2, end))
-
-
-def _binder_names(tokens: Sequence[Token], k: int, end: int) -> bool:
-    """Whether ``tokens[k:]`` (inside a binder's bracket) is one or more names (``_`` is one) then ``:``."""
-    start = k
-    while k < end and tokens[k].kind == IDENT:
-        k += 1
-    return start < k < end and tokens[k].text == ":"
-
-
-def _list_end(tokens: Sequence[Token], j: int, end: int) -> int:
-    """The index after the ``]`` that closes the attribute list ``@[`` at ``j``; ``end`` if none does before
-    it or another ``/--`` or ``@[`` comes first (no attribute list holds one)."""
-    depth = 0
-    for k in range(j + 1, end):
-        token = tokens[k]
-        if token.kind == DOC or token.text == "@[":
-            return end
-        if token.text in _OPENERS:
-            depth += 1
-        elif token.text in _CLOSERS:
-            if not depth:
-                return k + 1
-            depth -= 1
-    return end
 
 
 def _in_where_declarations(tokens: Sequence[Token], keyword: int, i: int) -> bool:

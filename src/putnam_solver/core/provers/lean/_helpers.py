@@ -10,6 +10,7 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, IN_RULE, command_ins
 from putnam_solver.core.provers.lean._member_shapes import MEMBER_RULE, unshaped_members
+from putnam_solver.core.provers.lean._members import signature_binder
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
@@ -64,7 +65,8 @@ def class_violations(command: Command) -> list[Violation]:
     ``ZzA Nat`` from an instance of ``ZzB Nat``), Mathlib's ``class abbrev`` declares one and ``class
     inductive`` is an inductive class; all are refused. So are instance-implicit fields (``[inst : C α]``):
     not instances on Lean 4.35, unmeasured on the pinned releases (fail closed; a ``[`` at the top of the
-    fields, a list literal too). A plain class declares no instance: an instance of it would need an
+    fields, a list literal too), but for a binder of a field's own signature (``f [C α] : T``, round 35:
+    ``_members.signature_binder``). A plain class declares no instance: an instance of it would need an
     ``instance`` command, which G2 judges."""
     if command.keyword != "class":
         return []
@@ -75,8 +77,9 @@ def class_violations(command: Command) -> list[Violation]:
     rule = "a class's parents become instances (and `[...]` fields may); declare a `structure` or a plain class"
     depth, fields = 0, False
     found: list[Violation] = []
-    for token in tokens[head + 1 :]:
-        if token.text == "extends" or (fields and depth <= 0 and token.text == "["):
+    for i in range(head + 1, len(tokens)):
+        token = tokens[i]
+        if token.text == "extends" or (fields and depth <= 0 and token.text == "[" and not signature_binder(tokens, i)):
             found.append(Violation(token.line, f"`{token.text}`", rule))
         fields = fields or (depth <= 0 and token.text == "where")
         depth += (token.text in _OPENERS) - (token.text in _CLOSERS)

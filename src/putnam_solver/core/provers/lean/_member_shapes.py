@@ -5,7 +5,7 @@ Lean reads a structure's fields with ``manyIndent`` and a ``where`` clause's dec
 save the first member's position, and each later member must stand at a column no less than it (``checkColGe``),
 then parse as a member: a field is modifiers then a bracketed binder or a name, binders, then its signature, default
 or constructor mark (``structSimpleBinder``; after a modifier, the signature at once:
-``_doc_breaks._field_follows``); a declaration is modifiers, a name, binders (names, ``_`` or bracketed) and then
+``_members.field_follows``); a declaration is modifiers, a name, binders (names, ``_`` or bracketed) and then
 its type, ``:=`` or match alternatives (``letRecDecl``). Where a line begins with a word that is neither more of the
 member before it nor a member, the members end and Lean reads the word as the next command's keyword if some library
 made it one (red team 35: ``register_grind_attr zz`` among the fields registered an attribute, ``declare_eval_bin zz
@@ -22,12 +22,9 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, Depth, continues
-from putnam_solver.core.provers.lean._doc_breaks import _FIELD_MODIFIERS, _field_follows, _list_end
+from putnam_solver.core.provers.lean._members import MEMBER_MODIFIERS, _list_end, field_follows
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, Token
 
-_MODIFIERS: Final = frozenset(
-    {"private", "public", "protected", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
-)
 _DECL_SIGNS: Final = frozenset({":", ":=", "|"})
 """What follows a ``where`` declaration's binders: its type, value or match alternatives (``letRecDecl``)."""
 _FIELD_SIGNS: Final = frozenset({":", ":=", "::"})
@@ -86,7 +83,7 @@ def _fields_start(tokens: Sequence[Token], head: int) -> int | None:
         depth += (text in _OPENERS) - (text in _CLOSERS and depth > 0)
         if depth == 0 and text in ("where", ":="):
             j = i + 1
-            while j < len(tokens) and tokens[j].text in _FIELD_MODIFIERS:
+            while j < len(tokens) and tokens[j].text in MEMBER_MODIFIERS:
                 j += 1
             if j + 1 < len(tokens) and tokens[j].kind == IDENT and tokens[j + 1].text == "::":
                 j += 2
@@ -110,10 +107,10 @@ def _valued_wheres(tokens: Sequence[Token], head: int) -> list[int]:
 
 def _field(tokens: Sequence[Token], i: int) -> bool:
     """Whether a field begins at the word ``i``: after a modifier, the name must be followed at once by its
-    signature (round 34's reading, ``_doc_breaks._field_follows``: Lean reads the modifiers inside ``atomic``);
+    signature (round 34's reading, ``_members.field_follows``: Lean reads the modifiers inside ``atomic``);
     a plain name may take binders first, as ``structSimpleBinder``'s ``optDeclSig`` lets it (``f x : ℕ``)."""
-    if tokens[i].text in _FIELD_MODIFIERS:
-        return _field_follows(tokens, i)
+    if tokens[i].text in MEMBER_MODIFIERS:
+        return field_follows(tokens, i)
     return _declaration_follows(tokens, i, _FIELD_SIGNS)
 
 
@@ -126,7 +123,7 @@ def _declaration_follows(tokens: Sequence[Token], i: int, signs: frozenset[str])
         j += 1
     if j < len(tokens) and tokens[j].text == "@[":
         j = _list_end(tokens, j, len(tokens))
-    while j < len(tokens) and tokens[j].text in _FIELD_MODIFIERS:
+    while j < len(tokens) and tokens[j].text in MEMBER_MODIFIERS:
         j += 1
     if j >= len(tokens) or tokens[j].kind != IDENT:
         return False

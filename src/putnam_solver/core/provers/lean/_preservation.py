@@ -22,6 +22,7 @@ a value may not name a choice operator or the theorem (see :data:`POLICY`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Final
 
 from putnam_solver.core.benchmark import module_name
@@ -64,7 +65,7 @@ from putnam_solver.core.provers.lean._open_decl import open_in_end
 from putnam_solver.core.provers.lean._opens_in_force import answer_reads, answers_at
 from putnam_solver.core.provers.lean._opens_in_force import command_key as _key
 from putnam_solver.core.provers.lean._opens_in_force import open_violations as _open_violations
-from putnam_solver.core.provers.lean._option_values import strict_setting, strict_violations
+from putnam_solver.core.provers.lean._option_values import strict_group, strict_setting, strict_violations
 from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
 from putnam_solver.core.provers.lean._signature_options import helper_option
 from putnam_solver.core.provers.lean.imports import ImportClosure
@@ -187,7 +188,7 @@ def _scope_command(
         (walk.blocks[-1].opens if walk.blocks else walk.opens).append(command)
         return []
     if strict_setting(command):
-        return strict_violations(command, expected, semantic)
+        return strict_violations(command.tokens[1], expected, semantic)
     if command.keyword == "set_option" and command.head == 0 and len(command.tokens) == 3:
         return _option_violations(command, policy, semantic)
     if command.keyword in policy.read_only_commands and command.head == 0:
@@ -339,14 +340,15 @@ def _combinator_prefix_end(
 ) -> tuple[int, list[Token]]:
     """Skip leading ``set_option NAME VALUE in`` and ``open ... in`` groups. Returns the index after
     them and the ``open`` tokens skipped (a caller decides what an ``open ... in`` may precede); options
-    off the allow-list are not skipped, so that they stay visible to the caller. Before a ``helper``
+    off the allow-list are not skipped, so that they stay visible to the caller, but for the settings that
+    leave the statement as it was (``_option_values.strict_group``). Before a ``helper``
     ``autoImplicit``, a tactic's search option and ``attribute [local simp] x in`` may stand as well: they
     act on that helper only (``_signature_options``)."""
     i, opens = 0, []
     while i < len(tokens):
         if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
             name = tokens[i + 1].text
-            if not (option_allowed(name, policy) or (helper and helper_option(name))):
+            if not (option_allowed(name, policy) or (helper and helper_option(name)) or strict_group(tokens, i)):
                 break
             i += 4
         elif helper and (after := local_attribute_in_end(tokens, i)) is not None:
@@ -402,6 +404,8 @@ def _compare(
         if own and start >= len(own) and same_tokens(own, tokens[start - len(own) : start]):
             start -= len(own)  # the challenge's own `... in` groups, which the candidate's prefix swallowed
         opens = [t for t in opens if t.offset < tokens[start].offset] if start < len(tokens) else opens
+        for i in filter(partial(strict_group, tokens), range(start)):  # what a global setting would be
+            violations += strict_violations(tokens[i + 1], expected, semantic)
         tokens = tokens[start:]
         if opens and not semantic:
             violations.append(Violation(opens[0].line, "`open ... in` the theorem", needs_g6("`open ... in`")))

@@ -101,8 +101,9 @@ def preservation_gate(sub: Submission) -> GateResult:
         expected = parse_statement(text)
     except (LexError, StatementError) as exc:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
+    options = dict(sub.problem.format.lean_options)
     expected = replace(
-        expected, auto_bound=dict(sub.problem.format.lean_options).get("autoImplicit", True) is not False
+        expected, auto_bound=options.get("autoImplicit", True) is not False, project_options=frozenset(options)
     )
     closure = import_closure(sub, expected)
     violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)

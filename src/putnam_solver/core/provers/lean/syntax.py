@@ -118,6 +118,8 @@ class Statement:
     auto_bound: bool = True
     """Whether Lean reads the statement under ``autoImplicit`` (Lean's default; off for a benchmark whose
     ``leanOptions`` turn it off, as PutnamBench's do): then a name no binder scopes may be a variable."""
+    project_options: frozenset[str] = frozenset()
+    """The options the benchmark's ``leanOptions`` set for every file of its project."""
 
     @property
     def theorem_name(self) -> str:
