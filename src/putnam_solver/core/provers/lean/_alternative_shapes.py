@@ -59,8 +59,6 @@ def unshaped_alternatives(tokens: Sequence[Token], keyword: str, head: int) -> l
             break  # a trailing clause: what follows it is judged as its own (``_member_shapes`` for ``where``)
         if not token.col:
             continue  # the splitter's
-        if token.kind == DOC and i + 1 < len(tokens) and tokens[i + 1].text != "|":
-            token, i = tokens[i + 1], i + 1  # a doc comment begins only a constructor here, or the next command
         if token.kind == IDENT and not continues(tokens, i, keyword, depth):
             found.append(token)
     return found
