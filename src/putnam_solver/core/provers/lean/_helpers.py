@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._alternative_shapes import ALTERNATIVE_RULE, unshaped_alternatives
 from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, IN_RULE, command_ins
 from putnam_solver.core.provers.lean._member_shapes import MEMBER_RULE, unshaped_members
 from putnam_solver.core.provers.lean._members import signature_binder
@@ -175,6 +176,8 @@ def layout_violations(command: Command) -> Iterator[Violation]:
         yield Violation(token.line, "`in`", IN_RULE)
     for token in unshaped_members(command.tokens, command.keyword, command.head):
         yield Violation(token.line, f"`{token.text}`", MEMBER_RULE)
+    for token in unshaped_alternatives(command.tokens, command.keyword, command.head):
+        yield Violation(token.line, f"`{token.text}`", ALTERNATIVE_RULE)
     last = command.tokens[-1]
     if last.text == "in" and command.keyword not in ("omit", "include"):  # those G2 judges by their block
         yield Violation(last.line, show(command), "a trailing `... in` would apply to the next command")

@@ -92,13 +92,14 @@ def _fields_start(tokens: Sequence[Token], head: int) -> int | None:
 
 
 def _valued_wheres(tokens: Sequence[Token], head: int) -> list[int]:
-    """The ``where`` outside brackets that follow the declaration's value (``:= v where``): ``whereDecls``."""
+    """The ``where`` outside brackets that follow the declaration's value (``:= v where``) or its alternatives
+    (``| p => v where``, ``matchAltsWhereDecls``): ``whereDecls``."""
     found: list[int] = []
     depth, valued = 0, False
     for i in range(head + 1, len(tokens)):
         text = tokens[i].text
         depth += (text in _OPENERS) - (text in _CLOSERS and depth > 0)
-        if depth == 0 and text == ":=":
+        if depth == 0 and text in (":=", "=>"):
             valued = True
         elif depth == 0 and text == "where" and valued:
             found.append(i)
