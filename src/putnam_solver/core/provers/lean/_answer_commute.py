@@ -37,7 +37,10 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   ``Set.Mem``) is membership;
 * copy red team 30: literal arithmetic as the numeral it is (``_answer_literals``), a cast taken off where it
   changes nothing (``_answer_casts``; red team 31: kept where it decides where ``ℕ`` truncates), and an
-  ``if`` with a ``True``/``False`` branch as a junction (:func:`conditional`).
+  ``if`` with a ``True``/``False`` branch as a junction (:func:`conditional`);
+* copy red team 35b: ``a / b`` as ``a * b⁻¹`` where it may be a field's (:func:`ordered`), ``cosh``/``sinh``
+  as their exponentials (:data:`HYPERBOLIC`), ``Set.indicator`` of a constant as its ``if``, and an ``if`` of
+  numerals equal to one of them as its condition (:func:`_decided`).
 
 The quantifier and membership rules build their terms with these constructors (a membership read is a
 junction of memberships, a substitution rebuilds its body in normal form): they are handed them
@@ -362,7 +365,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)
         return chain("+", [args[0], node("atom", "1")])
     if head.text == "indicator" and len(args) == 3 and (value := _constant(args[1])) is not None:
-        cond = binary("∈", args[2], args[0])  # `Set.indicator s f x` is `if x ∈ s then f x else 0` (by definition)
+        cond = binary("∈", args[2], args[0])  # `Set.indicator s f x` is `if x ∈ s then f x else 0` (by definition:
+        # Mathlib/Algebra/Group/Indicator.lean, `noncomputable def indicator`)
         return conditional(cond, value, node("atom", "0")) or node("ite", "if", [cond, value, node("atom", "0")], 0)
     if head.text in HYPERBOLIC and len(args) == 1:
         exps = [node("app", "", [node("atom", "exp"), x], APP) for x in (args[0], prefix("-", args[0]))]
@@ -371,7 +375,10 @@ def applied(head: Node, args: list[Node]) -> Node | None:
 
 
 def _constant(function: Node) -> Node | None:
-    """The value of ``fun _ => c`` (a parameter its body does not hold), else None."""
+    """The value of ``fun _ => c`` (a parameter its body does not hold) and of the constant function ``0`` or
+    ``1`` (``Pi.one_apply``, by definition), else None."""
+    if is_atom(function, "0") or is_atom(function, "1"):
+        return function
     kids = function.kids
     if function.kind != "binder" or function.text != "fun" or len(kids) != 3 or kids[1].text not in ("=>", "↦"):
         return None

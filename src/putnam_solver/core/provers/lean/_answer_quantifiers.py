@@ -79,7 +79,7 @@ def quantified(build: Build, text: str, header: list[Node], separator: Node, bod
 
 INDEXED: Final = {"⋂": "∀", "⋃": "∃"}
 """An indexed intersection (union) of set-builders is the set-builder of the ``∀`` (``∃``) over the index
-(Mathlib/Order/SetNotation.lean... ``Set.iInter_setOf : ⋂ i, {x | P i x} = {x | ∀ i, P i x}``,
+(Mathlib/Data/Set/Lattice.lean: ``theorem iInter_setOf (P : ι → α → Prop) : ⋂ i, {x | P i x} = {x | ∀ i, P i x}``,
 ``Set.iUnion_setOf``; copy red team 35b: ``putnam_1980_b1``'s ``{c | ∀ x, C x c}`` as ``⋂ x, {c | C x c}``
 passed)."""
 

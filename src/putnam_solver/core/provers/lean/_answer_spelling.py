@@ -38,7 +38,7 @@ implicit binder group ``⦃a b⦄`` is the proposition ``(a b)`` states (copy re
 where a ``Bool`` is read as the proposition ``b = true`` and ``decide p`` as ``p`` (``Bool.and_eq_true``,
 ``Bool.or_eq_true``; copy red team 34: ``fun n => decide (A n) && decide (B n)`` against ``solution n =
 true ↔ A n ∧ B n``); Mathlib's notations ``rexp`` and ``cexp`` are the functions they name
-(Mathlib/Analysis/SpecialFunctions/Exp.lean... ``scoped notation "rexp" => Real.exp``; copy red team 35b:
+(Mathlib/Data/Complex/Exponential.lean: ``scoped notation "rexp" => Real.exp``; copy red team 35b:
 ``putnam_1980_b1``'s ``exp`` as ``rexp`` passed)."""
 TWO: Final = {
     ("/", "\\"): "∧",
