@@ -27,7 +27,8 @@ accepted 17, this one 13. Left (a check by meaning's): a set over a product re-i
 components (``(fun t => t.1^3 + ..) '' {t | ..}`` for ``∃ A B C, ..``), ``Set.range Subtype.val``, a case
 split (``match n with | 0 => A 0 | k + 1 => A (k + 1)``), ``Set.indicator S 1 n = 1`` for ``n ∈ S``, ``⋂ x,
 {c | P x c}`` for ``{c | ∀ x, P x c}``, ``/ 2`` as ``* (1/2)``, ``Real.cosh x`` for ``(exp x + exp (-x)) /
-2``, ``Complex.abs z`` for ``‖z‖``, Mathlib notations (``rexp``, ``×₃``).
+2``, ``Complex.abs z`` for ``‖z‖``, Mathlib notations (``rexp``, ``×₃``); round 35b reads all of them but a
+change of type (``test_lean_redteam35b_copies.py``).
 
 Restricted domains (the strict xfail of round 34 stays): a premise on the quantifier's own variable that
 some value of its type violates (``0 < x`` on ``ℕ``) is no safe mark of an honest answer either. The

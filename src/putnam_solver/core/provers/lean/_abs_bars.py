@@ -42,8 +42,9 @@ def _ends(text: str) -> bool:
     return starts_alnum(text) or text[:1] in "_«\"'" or text in _CLOSE or text in _POSTFIX or text == ABS_CLOSE
 
 
-def abs_pairs(texts: Sequence[str]) -> dict[int, int]:
-    """Each absolute value's opening bar's index, mapped to its closing bar's (module doc)."""
+def abs_pairs(texts: Sequence[str], bar: str = "|") -> dict[int, int]:
+    """Each absolute value's opening bar's index, mapped to its closing bar's (module doc); with ``bar`` ``‖``,
+    each norm's, which pair alike (a ``‖`` is never a separator)."""
     pairs: dict[int, int] = {}
     stack: list[tuple[str, int]] = []  # ("(", k) for a bracket, ("|", k) for an open absolute value
     ended = False
@@ -56,13 +57,15 @@ def abs_pairs(texts: Sequence[str]) -> dict[int, int]:
                 stack.pop()  # a bar left open inside the bracket: a separator after all
             if stack:
                 stack.pop()
-        elif text == "|" and ended and stack and stack[-1][0] == "|":
+        elif text == bar and ended and stack and stack[-1][0] == "|":
             pairs[stack.pop()[1]] = k
             ended = True
             before = ABS_CLOSE
             continue
-        elif text == "|" and not ended and before not in _ALTERNATIVES:
+        elif text == bar and not ended and before not in _ALTERNATIVES:
             stack.append(("|", k))
+            ended, before = False, text  # a `‖` ends a term only as a closing bar
+            continue
         ended = _ends(text)
         before = text
     return pairs
@@ -73,4 +76,24 @@ def abs_spelled(texts: Sequence[str]) -> list[str]:
     out = list(texts)
     for opening, closing in abs_pairs(texts).items():
         out[opening], out[closing] = ABS_OPEN, ABS_CLOSE
+    return out
+
+
+def norm_spelled(texts: Sequence[str]) -> list[str]:
+    """``texts`` with each norm ``‖e‖`` as the application ``(Norm.norm (e))`` it is (Mathlib/Analysis/Normed/
+    Group/Basic.lean: ``@[notation_class] class Norm (E : Type*) where norm : E → ℝ``, ``‖e‖`` its notation),
+    and ``Complex.abs`` as ``Norm.norm``: on ``ℂ``, the only type it takes, the norm is that absolute value
+    (Mathlib/Analysis/Complex/Basic.lean: ``instance : Norm ℂ := ⟨abs⟩``, ``theorem norm_eq_abs (z : ℂ) : ‖z‖ =
+    abs z := rfl``; copy red team 35b:
+    ``putnam_1975_a2``'s ``‖z‖ < 1`` as ``Complex.abs z < 1`` passed, and no term holding a norm was read)."""
+    pairs = abs_pairs(texts, "‖")
+    closing = set(pairs.values())
+    out: list[str] = []
+    for k, text in enumerate(texts):
+        if k in pairs:
+            out += ["(", "Norm.norm", "("]
+        elif k in closing:
+            out += [")", ")"]
+        else:
+            out.append("Norm.norm" if text == "Complex.abs" else text)
     return out

@@ -37,7 +37,10 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   ``Set.Mem``) is membership;
 * copy red team 30: literal arithmetic as the numeral it is (``_answer_literals``), a cast taken off where it
   changes nothing (``_answer_casts``; red team 31: kept where it decides where ``ℕ`` truncates), and an
-  ``if`` with a ``True``/``False`` branch as a junction (:func:`conditional`).
+  ``if`` with a ``True``/``False`` branch as a junction (:func:`conditional`);
+* copy red team 35b: ``a / b`` as ``a * b⁻¹`` where it may be a field's (:func:`ordered`), ``cosh``/``sinh``
+  as their exponentials (:data:`HYPERBOLIC`), ``Set.indicator`` of a constant as its ``if``, and an ``if`` of
+  numerals equal to one of them as its condition (:func:`_decided`).
 
 The quantifier and membership rules build their terms with these constructors (a membership read is a
 junction of memberships, a substitution rebuilds its body in normal form): they are handed them
@@ -68,7 +71,7 @@ from putnam_solver.core.provers.lean._answer_bounds import (
     zero_bound,
 )
 from putnam_solver.core.provers.lean._answer_casts import ARITHMETIC, carried, cast, kept, related
-from putnam_solver.core.provers.lean._answer_literals import folded, summed
+from putnam_solver.core.provers.lean._answer_literals import folded, summed, value
 from putnam_solver.core.provers.lean._answer_nodes import (
     AC,
     APP,
@@ -101,6 +104,11 @@ LATTICE: Final = {"max": "⊔", "min": "⊓"}
 into ``Max``; ``min`` and ``⊓`` likewise): read as that chain, associative, commutative and idempotent."""
 TRUTHS: Final = ("True", "False", "true", "false")
 """The truth values, propositions and Booleans: put on the right of a symmetric relation."""
+HYPERBOLIC: Final = {"cosh": "+", "sinh": "-"}
+"""``cosh x`` is ``(exp x + exp (-x)) / 2`` and ``sinh x`` is ``(exp x - exp (-x)) / 2``, ``Real``'s and
+``Complex``'s (Mathlib/Data/Complex/Exponential.lean: ``def Complex.cosh (z : ℂ) := (exp z + exp (-z)) / 2``,
+``theorem Real.cosh_eq (x : ℝ) : cosh x = (exp x + exp (-x)) / 2``; copy red team 35b: ``putnam_1980_b1``'s
+left side as ``Real.cosh x`` passed)."""
 NIL: Final = node("group", "[", [node("part", "]")])
 """``[]``, as the reader reads it, and ``List.nil``."""
 
@@ -118,6 +126,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return read
     # `S ⊆ T`, `S = Set.univ`, `S = ∅` (``_answer_quantifiers``)
     if (read := quantifiers.quantifying(NORMAL, op, left, right)) is not None:
+        return read
+    if op == "=" and (read := _decided(left, right) or _decided(right, left)) is not None:
         return read
     if op in SYMMETRIC and any(is_atom(left, t) for t in TRUTHS):
         left, right = right, left
@@ -202,8 +212,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
     ``True`` premises and ``False`` conclusion read (module doc)."""
     if op in ("''", "⁻¹'") and len(terms) == 2 and is_atom(terms[0], "id"):  # `id '' S`: `S` (`Set.image_id`,
         return terms[1]  # `Set.preimage_id`; red team 32)
-    if op == "/" and len(terms) == 2 and is_atom(terms[0], "1") and not _integer_division(*terms):
-        return node("post", "⁻¹", [terms[1]])  # `1 / a` is `a⁻¹` (`one_div`; copy red team 35)
+    if op == "/" and len(terms) == 2 and not _integer_division(*terms):  # `a / b` is `a * b⁻¹` (`div_eq_mul_inv`,
+        return chain("*", [terms[0], node("post", "⁻¹", [terms[1]])])  # so `1 / a` is `a⁻¹`: copy red teams 35, 35b)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
@@ -225,10 +235,12 @@ def ordered(op: str, terms: list[Node]) -> Node:
     return carried(op, node("bin", op, operands, INFIX[op][0]), operands[:1] if op == "^" else operands)
 
 
-def _integer_division(one: Node, divisor: Node) -> bool:
-    """Whether ``one / divisor`` is shown to divide in ``ℕ`` or ``ℤ`` (its leaves there, no cast read), where it
-    truncates and no ``⁻¹`` exists: ``((1 / n : ℕ) : ℚ)`` is no ``(n : ℚ)⁻¹``."""
-    return integral(divisor) and not (one.cast or divisor.cast or divisor.lifted)
+def _integer_division(dividend: Node, divisor: Node) -> bool:
+    """Whether ``dividend / divisor`` is shown to divide in ``ℕ`` or ``ℤ`` (its leaves there, no cast read),
+    where it truncates and no ``⁻¹`` exists: ``((1 / n : ℕ) : ℚ)`` is no ``(n : ℚ)⁻¹``, ``n / 2`` on ``ℕ`` no
+    ``n * 2⁻¹``."""
+    shown = integral(dividend, divisor) if dividend.kind != "atom" or not is_atom(dividend, "1") else integral(divisor)
+    return shown and not (dividend.cast or divisor.cast or divisor.lifted or dividend.lifted)
 
 
 def _implication(operands: list[Node]) -> Node:
@@ -352,7 +364,39 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return prefix("⋃₀", args[0])
     if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)
         return chain("+", [args[0], node("atom", "1")])
+    if head.text == "indicator" and len(args) == 3 and (value := _constant(args[1])) is not None:
+        cond = binary("∈", args[2], args[0])  # `Set.indicator s f x` is `if x ∈ s then f x else 0` (by definition:
+        # Mathlib/Algebra/Group/Indicator.lean, `noncomputable def indicator`)
+        return conditional(cond, value, node("atom", "0")) or node("ite", "if", [cond, value, node("atom", "0")], 0)
+    if head.text in HYPERBOLIC and len(args) == 1:
+        exps = [node("app", "", [node("atom", "exp"), x], APP) for x in (args[0], prefix("-", args[0]))]
+        return ordered("/", [binary(HYPERBOLIC[head.text], *exps), node("atom", "2")])
     return None
+
+
+def _constant(function: Node) -> Node | None:
+    """The value of ``fun _ => c`` (a parameter its body does not hold) and of the constant function ``0`` or
+    ``1`` (``Pi.one_apply``, by definition), else None."""
+    if is_atom(function, "0") or is_atom(function, "1"):
+        return function
+    kids = function.kids
+    if function.kind != "binder" or function.text != "fun" or len(kids) != 3 or kids[1].text not in ("=>", "↦"):
+        return None
+    unused = kids[0].text == "_" or (kids[0].kind in ("atom", "part") and not quantifiers.holds(kids[2], kids[0].text))
+    return kids[2] if unused else None
+
+
+def _decided(test: Node, number: Node) -> Node | None:
+    """``(if c then a else b) = d`` for numerals ``a ≠ b``, one of them ``d``: ``c`` or ``¬c`` (``ite_eq_left_iff``
+    and its dual; copy red team 35b: ``Set.indicator S (fun _ => 1) n = 1`` for ``n ∈ S`` passed), else None.
+    Numerals apart are apart in the number types the statements use."""
+    if test.kind != "ite" or (d := value(number)) is None:
+        return None
+    cond, then, other = test.kids
+    a, b = value(then), value(other)
+    if a is None or b is None or a == b or d not in (a, b):
+        return None
+    return cond if d == a else negated(cond)
 
 
 def _biconditionals(operands: list[Node]) -> list[Node]:

@@ -32,6 +32,7 @@ INFIX: Final = {
     **dict.fromkeys(("*", "/", "%", "∩"), (70, "l")),
     "\\": (70, "n"),
     "•": (73, "r"),
+    "×₃": (74, "l"),
     "^": (75, "r"),
     "×ˢ": (82, "r"),
     **dict.fromkeys(("''", "⁻¹'"), (80, "l")),
@@ -40,7 +41,8 @@ INFIX: Final = {
 """Lean's and Mathlib's infix operators: precedence and associativity (left, right, none); Mathlib's
 ``infixl:68 " ⊔ " => Sup.sup`` and ``infixl:69 " ⊓ " => Inf.inf`` (Mathlib/Order/Notation.lean), ``infixl:80
 " '' " => image``, ``infixl:80 " ⁻¹' " => preimage`` (Mathlib/Data/Set/Defs.lean) and ``infixr:82 " ×ˢ "
-=> SProd.sprod`` (Mathlib/Data/SProd.lean)."""
+=> SProd.sprod`` (Mathlib/Data/SProd.lean), ``scoped[Matrix] infixl:74 " ×₃ " => crossProduct``
+(Mathlib/LinearAlgebra/CrossProduct.lean)."""
 ASCRIBED: Final = "↑ (ascribed)"
 """What ``_answer_terms.ascription`` reads ``(e : ℤ)`` as: ``e`` elaborated at the wider type, a cast of each
 of its arithmetic's leaves (``_answer_commute.elaborated``), where ``↑e`` casts ``e`` elaborated alone. No

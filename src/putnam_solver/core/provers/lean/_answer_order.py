@@ -80,7 +80,13 @@ from putnam_solver.core.provers.lean._answer_nodes import (
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
 from putnam_solver.core.provers.lean._answer_quantifiers import quantified
-from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, separated, univ_difference
+from putnam_solver.core.provers.lean._answer_sets import (
+    bounded_builder,
+    complemented,
+    separated,
+    set_eta,
+    univ_difference,
+)
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types, inferred, typed
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
@@ -131,6 +137,7 @@ FUNCTIONS: Final = {
     "Function.comp": ("∘", 2, 3),
     "Set.image": ("''", 2, 2),
     "Set.preimage": ("⁻¹'", 2, 2),
+    "crossProduct": ("×₃", 2, 2),
     "Membership.mem": ("∈", 2, 3),
     "id": ("", 1, 1),
 }
@@ -285,7 +292,7 @@ class _Reader:
         if node is None:
             node = _node("group", opener, [*self.sequence(start + 1, close), _node("part", self.texts[close])])
             node = bounded_builder(node, self.texts[start + 1 : min(start + 3, close)])  # `{x ∈ s | C}` is
-            # `{x | x ∈ s ∧ C}` (``_answer_sets``)
+            node = set_eta(node)  # `{x | x ∈ s ∧ C}`, `{x | x ∈ S}` is `S` (``_answer_sets``)
         self.groups[start] = node
         return node
 

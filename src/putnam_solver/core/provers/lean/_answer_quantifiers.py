@@ -54,6 +54,8 @@ def quantified(build: Build, text: str, header: list[Node], separator: Node, bod
     header, body = _prenex(build, text, *_unbounded(build, text, header, body))
     name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
     plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
+    if text in ("∃", "∀") and name is not None and plain and (split := _components(build, body, name)) is not None:
+        return quantified(build, text, split[0], separator, split[1], level)
     if text in ("∃", "∀", "∃!") and name is not None and plain:
         junction = "∨" if text == "∀" else "∧"
         operands = body.kids if body.kind == "bin" and body.text == junction else [body]
@@ -66,7 +68,39 @@ def quantified(build: Build, text: str, header: list[Node], separator: Node, bod
                 return build.chain(junction, [r for r in rest if r is not None] or [node("atom", NEUTRAL[junction])])
     if text in IDEMPOTENT and _vacuous(header, body, name):
         return body
+    if text in INDEXED and name is not None and plain and (element := _builder_element(body)) is not None:
+        swapped = _swapped(build, body.kids[2], name, element.text)  # numbered as `{c | ∀ x, ..}` is
+        if swapped is not None:
+            inner = [node("part", element.text), *header[1:], separator]
+            condition = quantified(build, INDEXED[text], inner[:-1], separator, swapped, 0)
+            return node("group", "{", [node("atom", name), body.kids[1], condition, body.kids[3]])
     return node("binder", text, [*header, separator, body], level)
+
+
+INDEXED: Final = {"⋂": "∀", "⋃": "∃"}
+"""An indexed intersection (union) of set-builders is the set-builder of the ``∀`` (``∃``) over the index
+(Mathlib/Data/Set/Lattice.lean: ``theorem iInter_setOf (P : ι → α → Prop) : ⋂ i, {x | P i x} = {x | ∀ i, P i x}``,
+``Set.iUnion_setOf``; copy red team 35b: ``putnam_1980_b1``'s ``{c | ∀ x, C x c}`` as ``⋂ x, {c | C x c}``
+passed)."""
+
+
+def _builder_element(term: Node) -> Node | None:
+    """The one bound name of the set-builder ``{c | P}`` ``term`` is, else None (a pattern, a typed
+    element, any other term)."""
+    kids = term.kids
+    if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].text != "|":
+        return None
+    return kids[0] if kids[0].kind == "atom" and bound(kids[0].text) >= 0 else None
+
+
+def _swapped(build: Build, term: Node, first: str, second: str) -> Node | None:
+    """``term`` with the bound names ``first`` and ``second`` exchanged: the canonical form numbers binders
+    as they are written, and the index written before the set-builder's element is bound after it once the
+    ``⋂`` is read as the ``∀`` inside."""
+    spare = fresh(term).text
+    step = substituted(build, term, first, node("atom", spare))
+    step = step and substituted(build, step, second, node("atom", first))
+    return step and substituted(build, step, spare, node("atom", second))
 
 
 IDEMPOTENT: Final = frozenset({"∃", "∀", "⋃", "⋂"})
@@ -127,7 +161,9 @@ def substituted(build: Build, term: Node, name: str, value: Node) -> Node | None
             return term
         if not dot:
             return value if term.kind == "atom" or value.kind == "atom" else None
-        return node(term.kind, value.text + dot + rest) if value.kind == "atom" else None
+        if value.kind != "atom":  # `p.2.1` with `(a, b, c)` for `p` is `b`
+            return component(value, rest)
+        return node(term.kind, value.text + dot + rest)
     kids = [substituted(build, kid, name, value) for kid in term.kids]
     if any(kid is None for kid in kids):
         return None
@@ -143,6 +179,39 @@ def substituted(build: Build, term: Node, name: str, value: Node) -> Node | None
     if term.kind == "app":
         return build.applied(made[0], made[1:]) or node("app", "", made, APP)
     return node(term.kind, term.text, made, term.prec)
+
+
+def _components(build: Build, body: Node, name: str) -> tuple[list[Node], Node] | None:
+    """A bound tuple ``t`` that ``body`` uses only by its components, each of them (``t.1``, ``t.2.1``,
+    ``t.2.2``), as the names of its components bound in its place: ``∃ t : α × β × γ, P t.1 t.2.1 t.2.2`` is
+    ``∃ a b c, P a b c`` (``Prod.exists``, ``Prod.forall``; copy red team 35b: ``putnam_2019_a1``'s set over
+    ``A B C`` as the image of a set of triples passed). The components take ``t``'s number and the next ones,
+    which ``body`` may not hold; None where ``t`` stands whole, by another field, or not every component is
+    used (a component left out may range over an empty type)."""
+    paths: set[str] = set()
+    todo = [body]
+    while todo:
+        term = todo.pop()
+        if term.kind == "post" and term.text[:1] == "." and len(term.kids) == 1 and is_atom(term.kids[0], name):
+            paths.add(term.text[1:])
+        elif term.kind in ("atom", "part") and term.text.partition(".")[0] == name:
+            paths.add(term.text.partition(".")[2])  # `t` whole (no field), or a field read as written
+        else:
+            todo += term.kids
+    size = next((k for k in range(2, 5) if paths == set(_tuple_paths(k))), None)
+    first = bound(name)
+    if size is None or any(holds(body, f"#{first + k}") for k in range(1, size)):
+        return None
+    names = [node("atom", f"#{first + k}") for k in range(size)]
+    kids = [part for k, n in enumerate(names) for part in ([n] if not k else [node("part", ","), n])]
+    tuple_ = node("group", "(", [*kids, node("part", ")")])
+    read = substituted(build, body, name, tuple_)
+    return ([node("part", n.text) for n in names], read) if read is not None else None
+
+
+def _tuple_paths(size: int) -> list[str]:
+    """The fields of each component of a ``size``-tuple, which nests to the right: ``1``, ``2.1``, ``2.2``."""
+    return [".".join(["2"] * k + ["1"]) for k in range(size - 1)] + [".".join(["2"] * (size - 1))]
 
 
 def _unbounded(build: Build, text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:

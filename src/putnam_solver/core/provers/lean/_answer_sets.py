@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_commute import applied, binary, chain, negated
-from putnam_solver.core.provers.lean._answer_nodes import APP, Node, bound, node
-from putnam_solver.core.provers.lean._answer_quantifiers import fresh
+from putnam_solver.core.provers.lean._answer_nodes import APP, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_quantifiers import fresh, holds
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token, rewrite
 
 
@@ -57,6 +57,21 @@ def bounded_builder(term: Node, written: Sequence[str]) -> Node:
     if len(names) != 1:
         return term
     return node("group", "{", [names[0], kids[1], chain("∧", [header, kids[2]]), kids[3]])
+
+
+def set_eta(term: Node) -> Node:
+    """``{x | x ∈ S}`` read as ``S`` (``Set.setOf_mem_eq``) once its condition is in normal form, where ``S``
+    does not hold ``x``; else ``term`` (copy red team 35b: ``{y | (y ∈ S)}`` and ``{x | x ∈ S ∧ True}``, whose
+    condition is ``x ∈ S`` only as read, passed against ``solution = S``; ``_answer_reduce.set_builders``
+    reads the written form)."""
+    kids = term.kids
+    if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].text != "|" or kids[0].kind != "atom":
+        return term
+    cond, name = kids[2], kids[0].text
+    if bound(name) < 0 or cond.kind != "bin" or cond.text != "∈" or len(cond.kids) != 2:
+        return term
+    element, collection = cond.kids
+    return collection if is_atom(element, name) and not holds(collection, name) else term
 
 
 def filtered(term: Node) -> Node | None:

@@ -24,19 +24,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._abs_bars import abs_spelled
+from putnam_solver.core.provers.lean._abs_bars import abs_spelled, norm_spelled
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
 ONE: Final = {
     **{"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥", "⦃": "(", "⦄": ")"},
     **{"&&": "∧", "||": "∨"},
+    **{"rexp": "Real.exp", "cexp": "Complex.exp"},
 }
 """ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc); a strict
 implicit binder group ``⦃a b⦄`` is the proposition ``(a b)`` states (copy red team 33: ``∀ ⦃a b⦄, f a = f b
 → a = b`` is ``Function.Injective f`` as Lean defines it); ``Bool``'s ``&&`` and ``||`` are ``∧`` and ``∨``
 where a ``Bool`` is read as the proposition ``b = true`` and ``decide p`` as ``p`` (``Bool.and_eq_true``,
 ``Bool.or_eq_true``; copy red team 34: ``fun n => decide (A n) && decide (B n)`` against ``solution n =
-true ↔ A n ∧ B n``)."""
+true ↔ A n ∧ B n``); Mathlib's notations ``rexp`` and ``cexp`` are the functions they name
+(Mathlib/Data/Complex/Exponential.lean: ``scoped notation "rexp" => Real.exp``; copy red team 35b:
+``putnam_1980_b1``'s ``exp`` as ``rexp`` passed)."""
 TWO: Final = {
     ("/", "\\"): "∧",
     ("\\", "/"): "∨",
@@ -45,11 +48,12 @@ TWO: Final = {
     ("∃", "!"): "∃!",
     ("⋃", "₀"): "⋃₀",
     ("×", "ˢ"): "×ˢ",
+    ("×", "₃"): "×₃",
 }
 """Symbols Lean reads as one token that the lexer splits in two: ``/\\``, ``\\/``, ``<->``, the
 subtype's ``//`` (``{x // C}``) and Mathlib's ``∃!`` (copy red team 32: read as ``∃`` then ``!``, its
 one-point reading was never tried), Mathlib's ``⋃₀`` and ``×ˢ`` (copy red team 33: ``⋃₀ {S}`` was
-a binder over ``₀``)."""
+a binder over ``₀``) and ``×₃`` (copy red team 35b, ``_answer_nodes.INFIX``)."""
 GROUP_BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "⋃", "⋂", "⨆", "⨅"})
 
 
@@ -64,7 +68,7 @@ def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
             out[-1] = TWO[out[-1], text]
         else:
             out.append(text)
-    out = abs_spelled(out)
+    out = abs_spelled(norm_spelled(out))
     return out if types else _untyped_groups(out)
 
 

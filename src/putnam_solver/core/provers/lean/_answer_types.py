@@ -160,6 +160,8 @@ def kind(term: Node) -> set[str]:
         return kind(term.kids[0]) if exponent <= {"ℕ", "numeral"} else {"?"}
     if term.kind == "pre" and term.text == "-" and term.kids:
         return {"ℤ" if k == "ℕ" else k for k in kind(term.kids[0])}
+    if term.kind == "post" and term.text == "⁻¹":  # neither `ℕ` nor `ℤ` has an `Inv` (`a / b` is read `a * b⁻¹`
+        return {"field"}  # where it may be a field's, ``_answer_commute.ordered``)
     return {"?"}
 
 
