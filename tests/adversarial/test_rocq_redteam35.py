@@ -12,6 +12,22 @@ Coq reads as ``abstract (eauto using x)``) still counts, and brackets that do no
 Red team 34's ``match goal with [ H : nat |- _ ] => ... transparent_abstract ... using H end`` stays refused,
 also inside parentheses.
 
+**G6 and axioms a loaded library leaves unused (investigated, kept).** coqchk 8.16 lists the axioms of the
+whole environment it loads, not of one theorem, so G6 refuses an unlisted axiom the theorem does not use.
+Loading every installed library (Coq's, mathcomp's, Coquelicot's) puts only two such groups there:
+``Coq.Compat.AdmitAxiom.proof_admitted`` and seven lemmas mathcomp-analysis leaves ``Admitted`` in
+``altreals.distr`` and ``altreals.realsum``; the primitives' specifications already pass G6 (G5 refuses
+their use). No published proof loads them, and passing them would leave their use to G5's ``Print
+Assumptions`` alone: kept, with a test.
+
+**No assumption check on ``fast`` (investigated, kept).** DESIGN §3 defines ``fast`` as G1-G4, the agent's
+own check. A ``Print Assumptions`` in the candidate's compile would be read from output the candidate can
+write itself (``idtac "..."`` prints any line); a sound one needs G5's trusted file, which is ``full``.
+Nothing ``fast`` accepts needs it: a ``Require`` before the theorem or in its proof is class 2 (refused on
+``fast``), and the headers of PutnamBench's Coq statements load no axiom off the allow-list: every installed
+library they name (96, loaded together; ``kernel``, ``complex`` and ``probability`` are not installed) puts
+148 axioms in coqchk's environment, all on it (measured).
+
 **Tried, held** (each refused on ``text`` by G2 or G3, or consistent with coqc): ``Unset (* *) Guard
 Checking`` and ``Local Unset Guard`` across a line break, ``#[ bypass_check ( guard ) ]``, ``Redirect``,
 ``Succeed Axiom`` and ``Fail Fail Admitted`` in a proof, ``Timeout 5 Admitted``, ``Instructions``, ``Proof
@@ -34,6 +50,8 @@ import pytest
 from putnam_solver.core.provers.rocq.sentence_rules import tactic_declared_names
 from putnam_solver.core.provers.rocq.syntax import sentences
 from putnam_solver.core.verify import Profile
+from tests.adversarial.test_rocq_redteam31 import _proof
+from tests.adversarial.test_rocq_redteam31 import _verdict as _rt31_verdict
 from tests.adversarial.test_rocq_redteam34 import LTAC1_STATEMENT, THEOREM, _verdict
 from tests.helpers import failures, needs_coq, sampled
 
@@ -95,3 +113,18 @@ def test_only_a_computed_name_clause_needs_the_statement_check(tmp_path: Path, t
     verdict = _verdict(tmp_path, candidate, Profile.TEXT, LTAC1_STATEMENT)
     assert verdict.status == status, failures(verdict)
     assert status == "accepted" or "names it is given" in failures(verdict)["G2"], failures(verdict)
+
+
+@needs_coq
+@pytest.mark.slow
+def test_a_librarys_admitted_lemmas_in_the_environment_stay_g6s(tmp_path: Path) -> None:
+    """coqchk 8.16 lists every axiom of the environment it loads, used or not (``-o`` prints the whole
+    context's assumptions), so G6 cannot count only the theorem's. Loading each installed library
+    (Coq's 562, mathcomp's 130, Coquelicot's 24, measured) brings in no axiom off the allow-list besides the
+    primitives' specifications, except ``Coq.Compat.AdmitAxiom`` (red team 31) and the lemmas mathcomp-analysis
+    leaves ``Admitted`` in ``altreals.distr`` and ``altreals.realsum``; no published proof loads either.
+    Passing them on G5's word would leave their use to ``Print Assumptions`` alone, so G6 keeps refusing
+    them (G5 passes the honest theorem)."""
+    candidate = _proof() + "Require mathcomp.analysis.altreals.realsum.\n"
+    found = failures(_rt31_verdict(tmp_path, candidate, Profile.FULL))
+    assert set(found) == {"G6"} and "mathcomp.analysis.altreals.realsum.psumB" in found["G6"], found
