@@ -24,7 +24,14 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import POLICY, Rule
 from putnam_solver.core.provers.rocq.statement_shape import solution_body_start
-from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, Kind, Sentence, StatementError, rolled_back
+from putnam_solver.core.provers.rocq.syntax import (
+    OPENING,
+    THEOREM_COMMANDS,
+    Kind,
+    Sentence,
+    StatementError,
+    rolled_back,
+)
 
 _RULES = {r.construct: r for r in POLICY.sentence_rules}
 
@@ -221,12 +228,31 @@ ABSTRACTING = frozenset({"abstract", "transparent_abstract"})
 
 
 def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
-    """(line, name) of each word after ``using`` in a sentence that calls an abstracting tactic (an
-    ``eauto using h`` inside it is read the same way: a name of its own is never refused)."""
+    """(line, name) of each word after a ``using`` that an abstracting tactic of the same bracket group
+    precedes. Coq reads ``abstract tac using name`` (``transparent_abstract`` alike, 8.16's
+    ``plugins/ltac/g_ltac.mlg`` and ``extratactics.mlg``) with ``tac`` one whole tactic expression, its
+    brackets balanced, so the clause stands in the group ``abstract`` stands in; a ``using`` in a group no
+    abstracting word opens, as in ``abstract (eauto using x)``, names hints, not a constant (measured: the
+    constant is ``<owner>_subproof``). Where a tactic takes the ``using`` itself in the same group
+    (``abstract eauto using x`` is ``abstract (eauto using x)``), the word still counts: a name of its own is
+    never refused. Brackets that do not pair up leave no groups to read: then every ``using`` counts."""
     tokens = sentence.tokens
     if not any(t.kind is Kind.WORD and t.text in ABSTRACTING for t in tokens):
         return []
-    return [(b.line, b.text) for a, b in pairwise(tokens) if a.text == "using" and b.kind is Kind.WORD]
+    every = [(b.line, b.text) for a, b in pairwise(tokens) if a.text == "using" and b.kind is Kind.WORD]
+    groups: list[tuple[str, bool]] = [("", False)]  # (the closing bracket, an abstracting word seen in it)
+    named: list[tuple[int, str]] = []
+    for a, b in pairwise(tokens):
+        if a.text in OPENING:
+            groups.append((OPENING[a.text], False))
+        elif a.text in OPENING.values():
+            if len(groups) == 1 or groups.pop()[0] != a.text:
+                return every
+        elif a.kind is Kind.WORD and a.text in ABSTRACTING:
+            groups[-1] = (groups[-1][0], True)
+        elif a.text == "using" and b.kind is Kind.WORD and groups[-1][1]:
+            named.append((b.line, b.text))
+    return named if len(groups) == 1 else every
 
 
 def declares_given_names(sentence: Sentence) -> bool:
