@@ -4,11 +4,12 @@ Every ``: command`` syntax of Mathlib, Batteries, Aesop, Qq, ProofWidgets, Plaus
 ImportGraph was read (the first atom after any optional parser, multi-line syntaxes and ``@[command_parser]``
 definitions included) and compared with the gates' lists: none was missing there. Core's were read from
 its command parsers and from other projects' keyword inventories, each word confirmed in core's source.
-Three were missing, and each passed the text profile indented at a tactic's place, where Lean ends the
+Six were missing, and each passed the text profile indented at a tactic's place, where Lean ends the
 proof and runs the command (src/Lean/Parser/Module.lean, ``parseCommand``): core's
 ``declare_eval_bin_bitwise`` and ``declare_eval_bin_bool_pred`` (plain macros to a ``def``, beside
-``declare_eval_bin``) and ``set_library_suggestions`` (a builtin command that defines the ``meta`` premise
-selector later tactics run). They are in ``_more_commands.MORE_COMMANDS`` now, cited there.
+``declare_eval_bin``), ``set_library_suggestions`` (a builtin command that defines the ``meta`` premise
+selector later tactics run), ``reprove`` and the deprecated ``declare_config_elab_legacy`` and
+``declare_command_config_elab_legacy``. They are in ``_more_commands.MORE_COMMANDS`` now, cited there.
 
 Checked and left out, since ``import Mathlib`` cannot make them active at a tactic's place: ``scoped``
 commands (core's ``ensure_eval_expr_instance``, ``ensure_eval_term_instance``,
@@ -44,6 +45,21 @@ PLACES = {
         "",
         "by\n  simp\n  set_library_suggestions (fun _ _ => pure #[])",
         "`set_library_suggestions`: " + NEW_COMMAND,
+    ),
+    "core: declarations reproved by a tactic at a tactic's place": (
+        "",
+        "by\n  simp\n  reprove Nat.add_comm by omega",
+        "`reprove`: " + NEW_COMMAND,
+    ),
+    "core: a legacy configuration elaborator in a helper's tactic block": (
+        "theorem zz : True := by\n  trivial\n  declare_config_elab_legacy zzElab Nat\n\n",
+        "by\n  simp",
+        "`declare_config_elab_legacy`: " + NEW_COMMAND,
+    ),
+    "core: a legacy command configuration elaborator at a tactic's place": (
+        "",
+        "by\n  simp\n  declare_command_config_elab_legacy zzElab Nat",
+        "`declare_command_config_elab_legacy`: " + NEW_COMMAND,
     ),
     "honest: names holding the words": (
         "theorem set_library_suggestions_zz : True := trivial\n\n"

@@ -30,13 +30,18 @@ set_option name val``, which "also allows to set undeclared options"). Every mod
 ``import Mathlib``'s closure, which imports all of ``Lean`` (ImportGraph/Imports.lean: ``import Lean``).
 
 A sweep of every ``: command`` syntax of Mathlib, Batteries, Aesop, Qq, ProofWidgets, Plausible,
-LeanSearchClient and ImportGraph, and of core's command syntaxes, found three more, each accepted at a
+LeanSearchClient and ImportGraph, and of core's command syntaxes, found six more, each accepted at a
 tactic's place (``tests/adversarial/test_lean_redteam35c.py``): ``declare_eval_bin_bitwise`` and
 ``declare_eval_bin_bool_pred`` (src/Lean/Meta/Sym/Simp/EvalGround.lean beside ``declare_eval_bin``, ``macro
-"declare_eval_bin_bitwise" id:ident op:term : command``: a ``def``), and ``set_library_suggestions`` (a
+"declare_eval_bin_bitwise" id:ident op:term : command``: a ``def``); ``set_library_suggestions`` (a
 builtin command, src/Lean/LibrarySuggestions/Basic.lean ``elabSetLibrarySuggestions``: it elaborates
 ``@[library_suggestions] public meta def`` of the term it is given, the premise selector later tactics run;
-formerly ``set_premise_selector``).
+formerly ``set_premise_selector``); ``reprove`` (core's ``Lean.Elab.Command.elabReprove``, ``syntax (name :=
+reprove) "reprove " ident+ " by " tacticSeq : command``: an ``example`` per name); and the deprecated
+``declare_config_elab_legacy`` and ``declare_command_config_elab_legacy`` (the ``Lean.Elab.Tactic.Config``
+forms ``declare_config_elab`` had before ``Lean.Elab.ConfigEval``, formatted as commands by core's
+``Lean.Fmt.fmtDeclareConfigElabLegacy``: they define an elaborator). All six are identifier-like tokens of
+core's own ``Std``/``Lean`` token table (the words no ``scoped`` syntax adds).
 
 The list stays incomplete by nature (see ``_commands.COMMAND_ONLY_KEYWORDS``). A scoped command (``scoped
 syntax``: active only after an ``open`` of its ``Lean.`` namespace, which G3 refuses) and a ``local`` one
@@ -50,5 +55,6 @@ MORE_COMMANDS: Final = frozenset(
     {"cbv_simproc", "builtin_cbv_simproc", "register_grind_attr", "register_sym_simp_attr", "register_tag_attr",
      "def_eval_config_item", "declare_core_config_elab", "declare_term_config_elab", "declare_config_getter",
      "declare_uint_simprocs", "declare_sint_simprocs", "declare_eval_bin", "register_aesop_check_option", "sudo",
-     "declare_eval_bin_bitwise", "declare_eval_bin_bool_pred", "set_library_suggestions"}
+     "declare_eval_bin_bitwise", "declare_eval_bin_bool_pred", "set_library_suggestions", "reprove",
+     "declare_config_elab_legacy", "declare_command_config_elab_legacy"}
 )  # fmt: skip
