@@ -177,10 +177,15 @@ def chain(op: str, terms: list[Node]) -> Node:
 def _multiples(op: str, operands: list[Node]) -> list[Node]:
     """A sum's operand repeated ``m`` times read once as ``m * t``, a product's as ``t ^ m`` (``two_mul``,
     ``nsmul_eq_mul``, ``sq``, ``pow_succ``: in every semiring; copy red team 35: ``n = k + k`` passed beside
-    the statement's ``n = 2 * k``, ``P.eval x * P.eval x`` beside ``(P.eval x)^2``)."""
+    the statement's ``n = 2 * k``, ``P.eval x * P.eval x`` beside ``(P.eval x)^2``). A literal repeated stays
+    apart, as :func:`_answer_literals.summed` keeps it: ``n + 1 + 1`` (a definition unfolded twice in the
+    statement's side) is no ``n + 2``, the honest closed form beside it."""
     groups: list[list[Node]] = []
     seen: dict[int, list[list[Node]]] = {}
     for term in operands:
+        if value(term) is not None:
+            groups.append([term])
+            continue
         bucket = seen.setdefault(term.full, [])
         group = next((g for g in bucket if same(term, g[0])), None)
         if group is None:
