@@ -136,7 +136,7 @@ def _declaration_follows(tokens: Sequence[Token], i: int, signs: frozenset[str])
         if token.kind == IDENT or token.text == "_":
             j += 1
         elif token.text in _BINDERS and _binder_names(tokens, j + 1):
-            j = _group_end(tokens, j)
+            j = _list_end(tokens, j, len(tokens))
         else:
             return False
     return False
@@ -151,16 +151,3 @@ def _binder_names(tokens: Sequence[Token], k: int) -> bool:
     while k < len(tokens) and (tokens[k].text == "_" or (tokens[k].kind == IDENT and "." not in tokens[k].text)):
         k += 1
     return start < k < len(tokens) and (tokens[k].text == ":" or tokens[k].text in _CLOSERS)
-
-
-def _group_end(tokens: Sequence[Token], j: int) -> int:
-    """The index after the bracket that closes the one opened at ``j`` (the end of the tokens if none)."""
-    depth = 0
-    for k in range(j, len(tokens)):
-        if tokens[k].text in _OPENERS:
-            depth += 1
-        elif tokens[k].text in _CLOSERS:
-            depth -= 1
-            if not depth:
-                return k + 1
-    return len(tokens)
