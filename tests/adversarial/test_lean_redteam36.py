@@ -16,16 +16,19 @@ What Lean does, as the cases rely on it (leanprover/lean4):
   ``/--`` and ``/-!`` are tokens whose body starts right after them, so ``/---/`` and ``/-!-/`` are closed.
   ``tokenFnAux``: ``'`` before another ``'`` is not a character literal (Mathlib's ``''`` token), and
   ``s!"{"}"} x"`` keeps ``x`` in the string (the braces hold the term ``"}"``).
-* ``src/Lean/Elab/BuiltinCommand.lean``, ``expandInCmd``: ``c in d`` is ``section c d end``. With ``d`` a
-  ``section`` the generated ``end`` closes ``d`` and leaves ``c`` in force for the rest of the file, so a
-  local instance or ``open`` followed by ``in section`` would reach the theorem: G2 refuses ``section``
-  after ``in``.
-* ``src/Lean/Elab/MutualInductive.lean``, ``inductiveSyntaxToView``: a constructor is named
-  ``declName ++ ctorName`` with no ``_root_`` escape, so ``| _root_.f_a`` declares ``Zz._root_.f_a``, not the
-  auto-bound ``f_a`` of ``Ireland_Rosen_exercise_2_4`` (harmless, accepted).
+* ``src/Lean/Elab/BuiltinCommand.lean``, ``expandInCmd``: ``c in d`` wraps both in a scope of its own
+  (``section c d end`` in most releases; ``end_local_scope`` or ``push_scope% ... pop_scope%`` in later ones).
+  Where it is ``section c d end`` and ``d`` is a ``section``, the generated ``end`` closes ``d`` and leaves
+  ``c`` (a local instance, an ``open``) in force for the rest of the file, the theorem included; in the other
+  releases such a ``d`` is an error or ends with the scope. G2 refuses a block opener after ``in`` in every
+  release.
+* ``src/Lean/Elab/Inductive.lean`` (``MutualInductive.lean`` in later releases), ``inductiveSyntaxToView``: a
+  constructor is named ``declName ++ ctorName``, a plain append with no ``_root_`` escape, so ``| _root_.f_a``
+  names no root ``f_a`` and cannot become the auto-bound ``f_a`` of ``Ireland_Rosen_exercise_2_4`` (harmless,
+  accepted); Mathlib's ``irreducible_def zz (lemma := f_a)`` would declare it (refused).
 * ``src/Lean/ResolveName.lean``, ``resolveGlobalName``: a name of the current namespace wins over the root,
   so the theorem inside a library namespace (``namespace Real`` with ``theorem _root_.putnam_...``) would read
-  its words there: refused (left to G6, which compares the elaborated type, on the full profile).
+  its words there: refused on both profiles.
 
 Noticed and left alone (false rejections of shapes no published proof in the corpus uses): ``coinductive``
 helpers (Lean's greatest fixpoints, sound), ``theorem «putnam_1962_a1»`` (the same name escaped), and
