@@ -30,10 +30,16 @@ What Lean does, as the cases rely on it (leanprover/lean4):
   so the theorem inside a library namespace (``namespace Real`` with ``theorem _root_.putnam_...``) would read
   its words there: refused on both profiles.
 
-Noticed and left alone (false rejections of shapes no published proof in the corpus uses): ``coinductive``
-helpers (Lean's greatest fixpoints, sound), ``theorem «putnam_1962_a1»`` (the same name escaped), and
-tactics written at column 0 with ``open ... in`` or ``set_option ... in`` among them (Lean reads them as
-tactics; G2 as commands).
+Noticed and left alone. A Lean 4 source newer than the ones judged here expands ``c in d`` through builtin
+commands a candidate can write too (src/Lean/Elab/BuiltinCommand.lean: ``push_scope% tk``,
+``with_local_scope_restriction%``, ..., ``pop_scope% tk``). G2 does not know them, so ``push_scope%`` at a
+tactic's place would open a scope that the candidate's next ``end`` closes in place of its own ``section``,
+keeping a local instance of that section in force at the theorem. Lean 4.35's ``libleanshared.so`` holds
+none of these tokens (checked), and the pinned releases (v4.24, v4.27, v4.28) are older, so nothing refuses
+them yet: they belong in ``_commands`` when a pinned release gains them. False rejections of shapes no
+published proof in the corpus uses: ``coinductive`` helpers (Lean's greatest fixpoints, sound),
+``theorem «putnam_1962_a1»`` (the same name escaped), and tactics written at column 0 with ``open ... in``
+or ``set_option ... in`` among them (Lean reads them as tactics; G2 as commands).
 """
 
 from __future__ import annotations
