@@ -239,22 +239,29 @@ def test_elaboration_additions_are_left_to_g6(lean_putnambench: Benchmark, befor
     assert "G2" in text_found and verdict.needs_full_profile and full_found == {}, (text_found, full_found)
 
 
-# name: a no-answer value reaching a choice operator through an `open` inside the value
-OPENED_CHOICES = {
-    "Nat.find opened": "open Nat in find (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)",
-    "Nat.find renamed": "open Nat renaming find → zzf in zzf (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)",
-    "Nat.find opened alone": "open Nat (find) in find (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)",
-    "Nat.find beside a hiding": "open Nat hiding add in find (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)",
-    "Classical.choose renamed": "open Classical renaming choose → zzc in zzc (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)",
-    "sInf renamed": "open InfSet renaming sInf → zzi in zzi {n : ℕ | n = 4}",
+# name: (a no-answer value with an `open` inside it, whether it reaches a choice operator through it)
+OPENED_VALUES = {
+    "Nat.find opened": ("open Nat in find (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)", True),
+    "Nat.find renamed": ("open Nat renaming find → zzf in zzf (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)", True),
+    "Nat.find opened alone": ("open Nat (find) in find (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)", True),
+    "Nat.find beside a hiding": ("open Nat hiding add in find (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)", True),
+    "Classical.choose renamed": ("open Classical renaming choose → zzc in zzc (⟨4, rfl⟩ : ∃ n : ℕ, n = 4)", True),
+    "sInf renamed": ("open InfSet renaming sInf → zzi in zzi {n : ℕ | n = 4}", True),
+    "honest: arithmetic under an open": ("open Nat in 2 + 2", False),
+    "honest: a successor renamed": ("open Nat renaming succ → zzs in zzs 3", False),
+    "honest: a card under open Finset": ("open Finset in (range 5).card - 1", False),
 }
 
 
-@pytest.mark.parametrize("value", sampled(OPENED_CHOICES, {"Nat.find renamed"}))
-def test_a_choice_reached_through_an_open_in_the_answer_is_refused(lean_putnambench: Benchmark, value: str) -> None:
-    text = lean_filled(lean_putnambench, NUMBERED, Track.NO_ANSWER, proof="by\n  simp", value=value)
-    text_found, full_found = _both(lean_putnambench, NUMBERED, text, Track.NO_ANSWER)
-    assert "choice operator" in text_found.get("G2", "") and "G2" in full_found, (text_found, full_found)
+@pytest.mark.parametrize(
+    ("value", "choice"), sampled(OPENED_VALUES, {"Nat.find renamed", "honest: a successor renamed"})
+)
+def test_a_choice_reached_through_an_open_in_the_answer_is_refused(
+    lean_putnambench: Benchmark, value: str, choice: bool
+) -> None:
+    text = lean_filled(lean_putnambench, NUMBERED, Track.NO_ANSWER, proof=SIMP, value=value)
+    found = _both(lean_putnambench, NUMBERED, text, Track.NO_ANSWER)
+    assert ("choice operator" in found[0].get("G2", "") and "G2" in found[1]) if choice else found == ({}, {}), found
 
 
 # name: (helpers before the theorem, proof, text after it): published-proof shapes that must stay accepted
@@ -320,7 +327,7 @@ def test_the_honest_theorem_in_a_closed_section_stays_accepted(lean_putnambench:
 
 
 AUTO_BOUND = {
-    # name: (helpers before ProofNet's `Ireland_Rosen_exercise_2_4`, whose `f_a` is auto-bound; refused)
+    # name: (helpers before ProofNet's `Ireland_Rosen_exercise_2_4`, whose `f_a` is auto-bound; refused or not)
     "irreducible_def naming its lemma f_a": ("irreducible_def zz (lemma := f_a) : ℕ → ℕ → ℕ := fun _ _ => 2\n\n", True),
     "a constructor escaped to the root": ("inductive Zz where\n  | _root_.f_a : Zz\n\n", False),
     "a structure constructor escaped to the root": ("structure Zz where\n  _root_.f_a ::\n  x : ℕ\n\n", False),
