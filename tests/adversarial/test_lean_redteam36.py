@@ -1,6 +1,6 @@
 """Red team 36 (Lean, G1-G3 on the text profile and on the full profile): no new hole found.
 
-About 210 candidates went through G1-G3 on both profiles, and 80 texts through the lexer alone, along the
+About 235 candidates went through G1-G3 on both profiles, and 80 texts through the lexer alone, along the
 lines the round was given: Lean syntax that begins a command where the gates read a term or a tactic,
 lexing (nested and doc comments, char and string literals, raw and interpolated strings, ``«»`` names,
 library tokens with quotes), ``c in d`` games, the module system, attributes and modifiers, ``deriving``,
