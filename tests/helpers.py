@@ -64,6 +64,13 @@ PROOFNET_LEAN = DATA_ROOT / "proofnet" / "proofnet_lean4.jsonl"
 MINIF2F_ROCQ = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
 
 
+def published_key(entry: Mapping[str, Any], sources: Mapping[str, Any]) -> str:
+    """A published corpus entry's name: ``source:member``, and ``#problem`` after it for a file that proves
+    many problems (an ``aggregate`` source: one entry per pinned theorem it states)."""
+    own = f"{entry['source']}:{entry['member']}"
+    return f"{own}#{entry['problem_id']}" if sources[entry["source"]].get("aggregate") else own
+
+
 @functools.cache
 def pinned(path: Path) -> Benchmark:
     """The pinned benchmark file at ``path``, loaded once per test process (every registered benchmark's

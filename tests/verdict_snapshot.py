@@ -31,6 +31,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import published_key
 
 REPO = Path(__file__).resolve().parents[1]
 CONFORMANCE = REPO / "tests" / "fixtures" / "conformance"
@@ -89,7 +90,7 @@ def _cases() -> Iterator[tuple[str, str, Benchmark, str, bytes, Track]]:
             else:
                 data = (PUBLISHED / source["directory"] / entry["member"]).read_bytes()
             path = root / published["benchmarks"][source["benchmark"]]["file"]
-            key = f"{entry['source']}:{entry['member']}@{Track.WITH_ANSWER.value}"
+            key = f"{published_key(entry, published['sources'])}@{Track.WITH_ANSWER.value}"
             yield key, entry["prover"], bench(path), entry["problem_id"], data, Track.WITH_ANSWER
 
 

@@ -30,13 +30,14 @@ What Lean does, as the cases rely on it (leanprover/lean4):
   so the theorem inside a library namespace (``namespace Real`` with ``theorem _root_.putnam_...``) would read
   its words there: refused on both profiles.
 
-Noticed and left alone. A Lean 4 source newer than the ones judged here expands ``c in d`` through builtin
-commands a candidate can write too (src/Lean/Elab/BuiltinCommand.lean: ``push_scope% tk``,
-``with_local_scope_restriction%``, ..., ``pop_scope% tk``). G2 does not know them, so ``push_scope%`` at a
-tactic's place would open a scope that the candidate's next ``end`` closes in place of its own ``section``,
-keeping a local instance of that section in force at the theorem. Lean 4.35's ``libleanshared.so`` holds
-none of these tokens (checked), and the pinned releases (v4.24, v4.27, v4.28) are older, so nothing refuses
-them yet: they belong in ``_commands`` when a pinned release gains them. False rejections of shapes no
+A Lean 4 source newer than the ones judged here expands ``c in d`` through builtin commands a candidate can
+write too (src/Lean/Elab/BuiltinCommand.lean: ``push_scope% tk``, ``with_local_scope_restriction%``, ...,
+``pop_scope% tk``): ``push_scope%`` at a tactic's place would open a scope that the candidate's next ``end``
+closes in place of its own ``section``, keeping a local instance of that section in force at the theorem. No
+pinned release (v4.24, v4.27, v4.28; nor Lean 4.35's ``libleanshared.so``) has these tokens, and G2 refuses
+them already (``_more_commands``), so a toolchain bump cannot open the hole unseen.
+
+Noticed and left alone. False rejections of shapes no
 published proof in the corpus uses: ``coinductive`` helpers (Lean's greatest fixpoints, sound),
 ``theorem «putnam_1962_a1»`` (the same name escaped), and tactics written at column 0 with ``open ... in``
 or ``set_option ... in`` among them (Lean reads them as tactics; G2 as commands).
@@ -134,6 +135,13 @@ REFUSED = {
         "G2",
     ),
     "command: #exit after the proof": ("", f"{SIMP}\n#exit", "", "G3"),
+    "command: a later release's scope push at a tactic's place": (
+        "def zzFive : OfNat ℕ 5 := ⟨4⟩\n\nsection\nattribute [local instance] zzFive\n"
+        "theorem zz : True := by\n  push_scope% zz\n  trivial\nend\n\n",
+        SIMP,
+        "\nend\n",
+        "G2",
+    ),
     # `c in d` is `section c d end`: with `d` a section, `c` outlives it
     "in: a local instance before a section": (
         "def zzFive : OfNat ℕ 5 := ⟨4⟩\n\nattribute [local instance] zzFive in\nsection\n\n",
@@ -185,6 +193,7 @@ REFUSED = {
 IN_CI = {
     "lexing: sorry after a comment whose opener skips a character",
     "command: open ending a helper's tactic block",
+    "command: a later release's scope push at a tactic's place",
     "in: a local instance before a section",
     "module: a meta helper",
     "attribute: an induction eliminator",

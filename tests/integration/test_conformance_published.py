@@ -29,7 +29,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, REPO, sampled
+from tests.helpers import DATA_ROOT, REPO, published_key, sampled
 
 CORPUS = REPO / "tests" / "fixtures" / "conformance" / "published"
 needs_data = pytest.mark.skipif(
@@ -86,9 +86,7 @@ def outcome(verdict: Verdict) -> tuple[str, list[str]]:
 
 
 def key(entry: dict[str, Any]) -> str:
-    """``source:member``, and ``#problem`` after it for a file that proves many problems."""
-    own = f"{entry['source']}:{entry['member']}"
-    return f"{own}#{entry['problem_id']}" if manifest()["sources"][entry["source"]].get("aggregate") else own
+    return published_key(entry, manifest()["sources"])
 
 
 ENTRIES = {key(e): e for e in manifest()["entries"]}

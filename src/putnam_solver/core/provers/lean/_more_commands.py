@@ -43,6 +43,15 @@ forms ``declare_config_elab`` had before ``Lean.Elab.ConfigEval``, formatted as 
 ``Lean.Fmt.fmtDeclareConfigElabLegacy``: they define an elaborator). All six are identifier-like tokens of
 core's own ``Std``/``Lean`` token table (the words no ``scoped`` syntax adds).
 
+Later Lean sources expand ``c in d`` (src/Lean/Elab/BuiltinCommand.lean, ``expandInCmd``) into builtin
+commands a candidate can write as well: ``push_scope% tk``, ``with_local_scope_restriction%``,
+``with_global_scope_restriction%`` and ``pop_scope% tk`` (beside them ``elabWithoutScopeRestriction``, whose
+parser ``without_scope_restriction%`` is taken to follow the same naming). At a tactic's place
+``push_scope%`` would open a scope that the candidate's next ``end`` closes in place of its own ``section``,
+keeping that section's local instance in force at the theorem (tests/adversarial/test_lean_redteam36.py).
+No pinned release has them yet (there they fail to parse); they are listed so that a toolchain bump cannot
+open the hole unseen. Lean lexes ``push_scope%`` as ``push_scope`` then ``%`` here, as ``simproc_pattern%``.
+
 The list stays incomplete by nature (see ``_commands.COMMAND_ONLY_KEYWORDS``). A scoped command (``scoped
 syntax``: active only after an ``open`` of its ``Lean.`` namespace, which G3 refuses) and a ``local`` one
 (active in its own file only) need no entry."""
@@ -56,5 +65,6 @@ MORE_COMMANDS: Final = frozenset(
      "def_eval_config_item", "declare_core_config_elab", "declare_term_config_elab", "declare_config_getter",
      "declare_uint_simprocs", "declare_sint_simprocs", "declare_eval_bin", "register_aesop_check_option", "sudo",
      "declare_eval_bin_bitwise", "declare_eval_bin_bool_pred", "set_library_suggestions", "reprove",
-     "declare_config_elab_legacy", "declare_command_config_elab_legacy"}
+     "declare_config_elab_legacy", "declare_command_config_elab_legacy", "push_scope", "pop_scope",
+     "with_local_scope_restriction", "with_global_scope_restriction", "without_scope_restriction"}
 )  # fmt: skip
