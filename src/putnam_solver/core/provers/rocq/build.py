@@ -27,6 +27,7 @@ from typing import Any
 
 from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, read_product, run_evidence, sandbox_limits
 from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_evidence
+from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
 from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, find_tool, sandbox_paths
 from putnam_solver.core.safe_files import copy_regular_file
 from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
@@ -67,6 +68,24 @@ TIMEOUT_ERRORS = ("Timeout!", "Tactic timeout!")
 Timeout!``; ``Error: Tactic failure: [Proofview.tclTIMEOUT] Tactic timeout!.``). They count wall-clock
 seconds, so on a loaded host a sound proof can run out: an exhausted resource, an ``error`` that is never
 cached, not a rejection (a candidate that prints such a message only makes its own verdict an error)."""
+
+CLOCK_WORD = "timeout"
+"""The last segment of every name of coqc's wall-clock limits: the tactic ``timeout n``, the command
+``Timeout n``, the option ``Default Timeout`` (Ltac2's ``Control.timeout`` in later releases). The tactic
+fails like any tactic, so ``first``/``try``/``||`` catch its expiry and the compile then fails with
+another branch's error (``No applicable tactic``, ``Attempt to save an incomplete proof``), and ``Fail``
+catches the command's: a failure of a file that names one may be the host's speed, not the candidate
+(red team 36 of the sandbox, measured with coqc 8.16.1)."""
+
+
+def names_wall_clock_limit(source: str) -> bool:
+    """Whether ``source`` may set a wall-clock limit (``CLOCK_WORD``), read by its tokens; a text Coq would
+    not lex is taken to set one, since this only keeps a failure from counting as a verdict."""
+    try:
+        tokens = tokenize(source)
+    except LexError:
+        return True
+    return any(t.kind is Kind.WORD and t.last_segment.lower() == CLOCK_WORD for t in tokens)
 
 
 @dataclass(frozen=True)
@@ -111,13 +130,15 @@ def judge_tool_run(result: SandboxResult, tool: str, sub: Submission, reported_e
 @dataclass(frozen=True)
 class Built:
     """A harness compile: the run (None when a cached ``.vo`` was reused), the ``.vo`` kept on success,
-    the SHA-256 of its bytes as read, and the coqc that ran."""
+    the SHA-256 of its bytes as read, the coqc that ran, and whether the source's own text may set a
+    wall-clock limit (``names_wall_clock_limit``; the harness's files time their steps themselves)."""
 
     module: str
     result: SandboxResult | None
     vo: Path | None
     vo_sha256: str | None = None
     coqc: ResolvedTool | None = None
+    clock_limited: bool = False
 
     @property
     def messages(self) -> list[CoqMessage]:
@@ -133,6 +154,9 @@ class Built:
         judged = judge_tool_run(self.result, "coqc", sub, str(errors[0]) if errors else None)
         if judged is None and self.vo is None:
             return GateStatus.ERROR, "coqc exited 0 but left no .vo"
+        if judged is not None and judged[0] is GateStatus.FAILED and self.clock_limited:
+            why = "the file sets a wall-clock time limit (`timeout`), which a tactic can catch, so this failure"
+            return GateStatus.ERROR, f"{judged[1]}: {why} may be the host's speed; not a verdict"
         return judged
 
     def evidence(self) -> dict[str, Any]:
@@ -185,8 +209,9 @@ def run_tool(
     return result, workdir
 
 
-def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) -> Built:
+def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), own_clock: bool = False) -> Built:
     """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``.
+    ``own_clock``: the source is the candidate's, whose wall-clock limits make a failure no verdict.
 
     Raises ToolUnavailable without coqc, UnsafeFile when the run left something other than a regular
     ``.vo`` under the cap.
@@ -198,8 +223,9 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) 
     vo_name = f"{module}.vo"
     result, workdir = run_tool(sub, coqc, ["-q", *COQC_MACHINES_OFF, "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
     produced = workdir / vo_name
+    clock_limited = own_clock and names_wall_clock_limit(source)
     if not (result.ok and os.path.lexists(produced)):
-        return Built(module, result, None, coqc=coqc)
+        return Built(module, result, None, coqc=coqc, clock_limited=clock_limited)
     kept.unlink(missing_ok=True)
     data = copy_regular_file(produced, kept, limits.disk_bytes)
-    return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc)
+    return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc, clock_limited)
