@@ -27,6 +27,7 @@ from typing import Any
 
 from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, read_product, run_evidence, sandbox_limits
 from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_evidence
+from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
 from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, find_tool, sandbox_paths
 from putnam_solver.core.safe_files import copy_regular_file
 from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
@@ -95,6 +96,40 @@ def parse_messages(output: str) -> list[CoqMessage]:
     ]
 
 
+CLOCK_WORD = "timeout"
+"""The last segment of every name of coqc's wall-clock limits: the tactic ``timeout n``, the command
+``Timeout n``, the option ``Default Timeout`` (Ltac2's ``Control.timeout`` in later releases). The tactic
+fails like any tactic, so ``first``/``try``/``||`` catch its expiry and the compile then fails with
+another branch's error (``No applicable tactic``, ``Attempt to save an incomplete proof``)."""
+CATCH_ALL = "Fail"
+"""The command prefix that turns any failure of its command into success: coqc 8.16's ``Fail`` catches
+``Out of memory`` and ``Stack overflow`` too (measured), so what follows it depends on the memory cap,
+which the verdict cache's key leaves out, and ``Fail Timeout n`` on the clock."""
+
+
+def may_have_caught_exhaustion(source: str, failed: CoqMessage) -> bool:
+    """Whether the failure ``failed`` of ``source`` may follow an exhausted limit that the file caught, so
+    that it may be the host's speed or the caps, not the candidate (red team 36 of the sandbox, measured
+    with coqc 8.16.1): a ``CLOCK_WORD`` up to the end of the failing sentence, or a ``CATCH_ALL`` that
+    begins before it (``Fail X.`` failing itself means ``X`` ran its course). Read by tokens; a text or a
+    position coqc's message does not fit counts, since this only keeps a failure from being a verdict."""
+    lines = source.split("\n")
+    try:
+        tokens = tokenize(source)
+    except LexError:
+        return True
+    if not 1 <= failed.line <= len(lines):
+        return True
+    line_start = sum(len(line) + 1 for line in lines[: failed.line - 1])
+    encoded = lines[failed.line - 1].encode("utf-8")  # coqc counts a line's characters in bytes
+    start, end = (line_start + len(encoded[:n].decode("utf-8", "ignore")) for n in (failed.start, failed.end))
+    return any(
+        t.kind is Kind.WORD
+        and ((t.last_segment.lower() == CLOCK_WORD and t.start < end) or (t.text == CATCH_ALL and t.start < start))
+        for t in tokens
+    )
+
+
 def judge_tool_run(result: SandboxResult, tool: str, sub: Submission, reported_error: str | None) -> Judgement | None:
     """``gatekit.judge_run`` for a Rocq tool, which reports an exhausted memory cap as ``Out of memory``
     and an exhausted stack as ``Stack overflow`` (OCaml's exceptions, printed as an ``Error:`` that
@@ -111,13 +146,16 @@ def judge_tool_run(result: SandboxResult, tool: str, sub: Submission, reported_e
 @dataclass(frozen=True)
 class Built:
     """A harness compile: the run (None when a cached ``.vo`` was reused), the ``.vo`` kept on success,
-    the SHA-256 of its bytes as read, and the coqc that ran."""
+    the SHA-256 of its bytes as read, the coqc that ran, and the source when it is the candidate's, whose
+    caught limits make a failure no verdict (``may_have_caught_exhaustion``; the harness's files judge
+    their own steps)."""
 
     module: str
     result: SandboxResult | None
     vo: Path | None
     vo_sha256: str | None = None
     coqc: ResolvedTool | None = None
+    candidate_source: str | None = None
 
     @property
     def messages(self) -> list[CoqMessage]:
@@ -133,6 +171,11 @@ class Built:
         judged = judge_tool_run(self.result, "coqc", sub, str(errors[0]) if errors else None)
         if judged is None and self.vo is None:
             return GateStatus.ERROR, "coqc exited 0 but left no .vo"
+        source = self.candidate_source
+        failed = judged is not None and judged[0] is GateStatus.FAILED
+        if failed and source is not None and may_have_caught_exhaustion(source, errors[0]):
+            why = "a `timeout` or a `Fail` (which catches running out of memory) before it may have caught a limit"
+            return GateStatus.ERROR, f"{errors[0]}: {why}, so it may be the host's; not a verdict"
         return judged
 
     def evidence(self) -> dict[str, Any]:
@@ -185,8 +228,9 @@ def run_tool(
     return result, workdir
 
 
-def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) -> Built:
+def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), candidate: bool = False) -> Built:
     """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``.
+    ``candidate``: the source is the candidate's, whose caught limits make a failure no verdict.
 
     Raises ToolUnavailable without coqc, UnsafeFile when the run left something other than a regular
     ``.vo`` under the cap.
@@ -198,8 +242,9 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) 
     vo_name = f"{module}.vo"
     result, workdir = run_tool(sub, coqc, ["-q", *COQC_MACHINES_OFF, "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
     produced = workdir / vo_name
+    own = source if candidate else None
     if not (result.ok and os.path.lexists(produced)):
-        return Built(module, result, None, coqc=coqc)
+        return Built(module, result, None, coqc=coqc, candidate_source=own)
     kept.unlink(missing_ok=True)
     data = copy_regular_file(produced, kept, limits.disk_bytes)
-    return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc)
+    return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc, own)

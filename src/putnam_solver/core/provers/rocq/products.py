@@ -33,7 +33,7 @@ PINNED_DIR = "rocq-pinned"
 
 
 def candidate_vo(sub: Submission) -> Built:
-    return build(sub, CANDIDATE, sub.candidate)
+    return build(sub, CANDIDATE, sub.candidate, candidate=True)
 
 
 def reference_vo(sub: Submission) -> Built:
