@@ -79,13 +79,14 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     INFIX,
     NATURAL,
     NEUTRAL,
+    NUMBERED,
     PREFIX,
     Build,
     Node,
-    component,
     is_atom,
     node,
     order,
+    projected,
     same,
 )
 from putnam_solver.core.provers.lean._answer_types import integral
@@ -363,8 +364,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return quantifiers.injective(NORMAL, args[1], args[0])
     if head.text in ("image", "preimage") and len(args) == 2 and is_atom(args[1], "id"):  # `s.image id`: `s`
         return args[0]
-    if head.text in ("fst", "snd") and len(args) == 1 and (part := component(args[0], head.text)) is not None:
-        return part  # `Prod.fst (a, b)` is `a`
+    if head.text in NUMBERED and len(args) == 1:  # `Prod.fst (a, b)` is `a`, `Prod.fst p` is `p.1`
+        return projected(args[0], head.text)
     if head.text == "sUnion" and len(args) == 1:  # `Set.sUnion s` is `⋃₀ s`
         return prefix("⋃₀", args[0])
     if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)

@@ -145,6 +145,23 @@ def component(term: Node, fields: str) -> Node | None:
     return term
 
 
+NUMBERED: Final = {"fst": "1", "snd": "2"}
+
+
+def projected(term: Node, fields: str) -> Node:
+    """``term.fields`` in one spelling: the component where the tuple shows it (:func:`component`), else the
+    projection by number, one node for the whole path. ``.fst`` and ``.snd`` are ``.1`` and ``.2`` (the first
+    and second fields of ``Prod``, ``PProd`` and ``Sigma`` alike: Lean numbers a structure's fields in
+    order), and ``(t.2).1`` is ``t.2.1`` (copy red team 36: ``∃ p, P p.fst p.snd`` was no ``∃ a b, P a b``
+    while ``p.1``, ``p.2`` were)."""
+    if (part := component(term, fields)) is not None:
+        return part
+    path = ".".join(NUMBERED.get(f, f) for f in fields.split("."))
+    if term.kind == "post" and term.text[:1] == "." and all(all_digits(f) for f in term.text[1:].split(".")):
+        return node("post", f"{term.text}.{path}", term.kids)
+    return node("post", "." + path, [term])
+
+
 def is_atom(term: Node, text: str) -> bool:
     return term.kind == "atom" and term.text == text
 

@@ -72,10 +72,11 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     CLOSERS,
     INFIX,
     MAX,
+    NUMBERED,
     OPEN_CLOSE,
     PREFIX,
     Node,
-    component,
+    projected,
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
@@ -403,8 +404,11 @@ class _Reader:
         elif _starts_atom(text):
             head, *names = fields(text)  # `s.card` is `card s`, `Set.univ.image f` is `image Set.univ f` (_answer_dots)
             node = NIL if head == "List.nil" else _node("atom", head)
-            for name in names:
-                node = self.field = _node("app", "", [_node("atom", name), node], APP)
+            for name in names:  # `p.fst` is `p.1` (``_answer_nodes.projected``)
+                if name in NUMBERED:
+                    node = projected(node, name)
+                else:
+                    node = self.field = _node("app", "", [_node("atom", name), node], APP)
             self.at += 1
         else:
             raise _Fail
@@ -421,12 +425,12 @@ class _Reader:
                 nxt = "." + self.texts[self.at]
             self.at += 1
             called = field_name(nxt)  # `(f n).succ` is `succ (f n)`, `(f x).1` stays
-            if called:
+            if called and called not in NUMBERED:
                 node = self.field = _node("app", "", [_node("atom", called), node], APP)
             elif nxt == "ᶜ":  # `{x | C}ᶜ` is `{x | ¬C}` (``_answer_sets``)
                 node = complemented(node)
-            else:  # `(a, b).1` is `a` (``_answer_nodes.component``)
-                node = (nxt[:1] == "." and component(node, nxt[1:])) or _node("post", nxt, [node])
+            else:  # `(a, b).1` is `a`, `(f x).fst` is `(f x).1` (``_answer_nodes.projected``)
+                node = projected(node, nxt[1:]) if nxt[:1] == "." else _node("post", nxt, [node])
         return node
 
 

@@ -34,6 +34,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     component,
     is_atom,
     node,
+    projected,
 )
 
 BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
@@ -174,8 +175,8 @@ def substituted(build: Build, term: Node, name: str, value: Node) -> Node | None
         return build.binary(term.text, made[0], made[1])
     if term.kind == "pre":
         return build.prefix(term.text, made[0])
-    if term.kind == "post" and term.text[:1] == "." and (part := component(made[0], term.text[1:])) is not None:
-        return part  # `p.1` with `(a, b)` for `p` is `a`
+    if term.kind == "post" and term.text[:1] == ".":
+        return projected(made[0], term.text[1:])  # `p.1` with `(a, b)` for `p` is `a`
     if term.kind == "app":
         return build.applied(made[0], made[1:]) or node("app", "", made, APP)
     return node(term.kind, term.text, made, term.prec)

@@ -109,7 +109,9 @@ def anonymous(x: Text) -> Tokens | None:
         comma = close + 1 if group else close
         if comma >= end - 1 or t[comma].text != "," or close == colon + 1:
             return None
-        if any(k.text == t[j].text for k in t[comma + 1 : end]) or x.find(colon + 1, close, {","}) is not None:
+        if any(k.text.partition(".")[0] == t[j].text for k in t[comma + 1 : end]):  # `s.card` holds `s`
+            return None
+        if x.find(colon + 1, close, {","}) is not None:
             return None
         premise = t[colon + 1 : close]
         if (len(premise) == 1 and premise[0].text in INHABITED) or any(p.text in BINDERS for p in premise):
