@@ -7,7 +7,7 @@ says no more than ``unknown``):
   of a set of triples is the set it restates;
 * subtype (``_answer_images.subtype_ranges``): ``Set.range (Subtype.val : {x // C} → T)`` is ``{x | C}``
   (``Subtype.range_val_subtype``);
-* cases (``_answer_normal._cases``): ``match n with | 0 => B 0 | k + 1 => B (k + 1)`` is ``B n``;
+* cases (``_answer_naturals.cases``): ``match n with | 0 => B 0 | k + 1 => B (k + 1)`` is ``B n``;
 * indicator (``_answer_commute``): ``Set.indicator s f x`` is ``if x ∈ s then f x else 0`` and an ``if`` of
   numerals equal to one of them is its condition or its negation;
 * indexed (``_answer_quantifiers.INDEXED``): ``⋂ x, {c | P}`` is ``{c | ∀ x, P}`` (``Set.iInter_setOf``),

@@ -24,10 +24,8 @@ from functools import partial
 from typing import Final
 
 from putnam_solver.core.provers.lean import _answer_images
-from putnam_solver.core.provers.lean._answer_carriers import carriers
-from putnam_solver.core.provers.lean._answer_contains import left_ok, right_ok
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
-from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, MAX
+from putnam_solver.core.provers.lean._answer_naturals import carriers, cases
 from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
@@ -228,91 +226,6 @@ def _match(x: Text) -> Tokens | None:
     return rewrite(t, match)
 
 
-ZERO: Final = frozenset({("0",), (".", "zero"), ("Nat.zero",)})
-"""The zero pattern of ``ℕ`` in Lean's spellings (``Nat.zero``, ``.zero`` and the literal ``0`` match alike)."""
-
-
-def _successor(texts: list[str]) -> str | None:
-    """The name ``k`` of a successor pattern, ``k + 1``, ``.succ k`` or ``Nat.succ k``, else None."""
-    if len(texts) == 3 and texts[1:] == ["+", "1"]:
-        return texts[0]
-    if texts[:-1] in ([".", "succ"], ["Nat.succ"]):
-        return texts[-1]
-    return None
-
-
-def _unbracketed(texts: list[str]) -> list[str]:
-    return texts[1:-1] if len(texts) >= 2 and texts[0] == "(" and texts[-1] == ")" else texts
-
-
-def _cases(x: Text) -> Tokens | None:
-    """``match v with | 0 => E0 | k + 1 => E1`` as the one term ``B`` both arms are: ``E1`` with each
-    successor of ``k`` written as ``v``, where ``k`` is then left nowhere and ``B`` with ``0`` for ``v`` is
-    ``E0`` as written (copy red team 35b: ``putnam_2025_a3``'s ``A n`` split as ``| 0 => A 0 | k + 1 => A (k
-    + 1)`` passed). Lean's ``match`` on ``ℕ`` takes one arm at ``v = 0`` and the other at ``v = k + 1``, where
-    ``B`` is each, in either order and whatever spelling the patterns take (copy red team 36: ``| .zero => ..
-    | .succ k => ..``, ``| (k + 1) => ..``), and the successor in ``E1`` is ``k + 1`` wherever it stands as a
-    term (:func:`_succeeded`), ``(k + 1)``, ``k.succ``, ``Nat.succ k``."""
-    t = x.t
-
-    def match(i: int) -> tuple[Tokens, int] | None:
-        end = x.end[i]
-        if t[i].text != "match" or i + 8 >= end or not is_name(t[i + 1]) or t[i + 2].text != "with":
-            return None
-        j = i + 3 + (t[i + 3].text == "|")
-        bar = x.find(j, end, {"|"})
-        if bar is None or x.find(bar + 1, end, {"|"}) is not None:
-            return None
-        arms = []
-        for lo, hi in ((j, bar), (bar + 1, end)):
-            arrow = x.find(lo, hi, {"=>"})
-            if arrow is None:
-                return None
-            arms.append((_unbracketed([k.text for k in t[lo:arrow]]), t[arrow + 1 : hi]))
-        arms.sort(key=lambda arm: tuple(arm[0]) not in ZERO)
-        (zero_pattern, zero_arm), (step, step_arm) = arms
-        name = _successor(step)
-        if tuple(zero_pattern) not in ZERO or name is None:
-            return None
-        body = _succeeded(step_arm, name, t[i + 1])
-        if body is None:
-            return None
-        zero = substituted(body, {t[i + 1].text: [make_token("0", t[i])]})
-        if zero is None or [s.text for s in zero] != [s.text for s in zero_arm]:
-            return None
-        return lam([], body, t[i]), end
-
-    return rewrite(t, match)
-
-
-def _succeeded(arm: Tokens, name: str, value: Token) -> Tokens | None:
-    """``arm`` with each successor of ``name`` read as ``value``: ``k.succ``, and ``k + 1`` or ``Nat.succ
-    k`` where its neighbours leave it whole (``_answer_contains``'s precedence test: ``2 * k + 1`` holds no
-    ``k + 1``); None where ``name`` is left elsewhere."""
-    texts = [s.text for s in arm]
-    body: Tokens = []
-    k = 0
-    while k < len(arm):
-        if texts[k] == f"{name}.succ":
-            size, reach = 1, MAX
-        elif texts[k : k + 3] == [name, "+", "1"]:
-            size, reach = 3, INFIX["+"][0]
-        elif texts[k : k + 2] == ["Nat.succ", name]:
-            size, reach = 2, APP
-        else:
-            size = 0
-        before = (texts[k - 1] if k else None, texts[k - 2] if k > 1 else None)
-        after = texts[k + size] if k + size < len(texts) else None
-        if size and left_ok(*before, reach) and right_ok(after, reach):
-            around = body[-1:] and body[-1].text == "(" and after == ")"  # `(k + 1)` is `v`, as `E0` has `0`
-            body[len(body) - around :] = [value]
-            k += size + around
-        else:
-            body.append(arm[k])
-            k += 1
-    return None if any(s.text.partition(".")[0] == name for s in body) else body
-
-
 def _let_pattern(x: Text) -> Tokens | None:
     """``let (a, b) := p; e``: ``match p with | (a, b) => e`` (Lean's ``let`` with a pattern), read so."""
     t = x.t
@@ -441,7 +354,7 @@ RULES: Final[list[Rule]] = [
     (LOCALS, _local),
     (frozenset({"by"}), _tactic),
     (frozenset({"match"}), _match),
-    (frozenset({"match"}), _cases),
+    (frozenset({"match"}), cases),
     (frozenset({"let"}), _let_pattern),
     (frozenset(_POINT), _one_point),
     (frozenset({"∃"}), pair_point),
