@@ -14,7 +14,8 @@ quantifier over them (or over a subtype) as one over the carrier they are cast i
     ``↑(x ^ 3 + y)``, which a natural cast commutes with); a use at ``ℕ`` (``x - 1``, ``Nat.Prime x``, or
     bare where Lean's unifier inserts the cast, ``(x : ℤ) + y``) is another term, left;
   - ``∃ x : {y : T // C y}, P ↑x`` is ``∃ x : T, C x ∧ P x`` (``Subtype.exists``), ``∀`` with ``→``
-    (``Subtype.forall``), where every use of ``x`` is its value (``↑x``, ``x.1``, ``x.val``, ``(x : T)``).
+    (``Subtype.forall``), where every use of ``x`` is its value (``↑x``, ``x.1``, ``x.val``, ``(x : T)``);
+    ``ℕ+`` is such a subtype.
 
   The binder keeps its names, so the rest of the normal form numbers them as it did.
 """
@@ -113,7 +114,7 @@ def _succeeded(arm: Tokens, name: str, value: Token) -> Tokens | None:
         before = (texts[k - 1] if k else None, texts[k - 2] if k > 1 else None)
         after = texts[k + size] if k + size < len(texts) else None
         if size and (reach == MAX or (left_ok(*before, reach) and right_ok(after, reach))):  # an atom stands anywhere
-            around = body[-1:] and body[-1].text == "(" and after == ")"  # `(k + 1)` is `v`, as `E0` has `0`
+            around = int(bool(body) and body[-1].text == "(" and after == ")")  # `(k + 1)` is `v`, as `E0` has `0`
             body[len(body) - around :] = [value]
             k += size + around
         else:
@@ -171,6 +172,9 @@ def _carrier(kind: Tokens, names: list[str], body: Tokens) -> tuple[Tokens, list
         zero = make_token("0", like)
         premises = [[zero, make_token("≤", like), make_token(n, like)] for n in names]
         return [make_token("ℤ", like)], premises, body
+    if texts in (["ℕ", "+"], ["PNat"]):  # `def PNat := { n : ℕ // 0 < n }` (Mathlib/Data/PNat/Notation.lean)
+        kind = [make_token(k, like) for k in ("{", "y✝", ":", "ℕ", "//", "0", "<", "y✝", "}")]
+        texts = [k.text for k in kind]
     bars = [k for k in range(len(texts)) if texts[k] == "//" or texts[k : k + 2] == ["/", "/"]]  # the lexer
     if len(texts) < 6 or texts[0] != "{" or texts[-1] != "}" or texts[2] != ":" or not bars:  # splits `//`
         return None

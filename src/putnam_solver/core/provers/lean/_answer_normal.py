@@ -29,6 +29,7 @@ from putnam_solver.core.provers.lean._answer_naturals import carriers, cases
 from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
+    QUANTIFIERS,
     UNCURRY,
     anonymous,
     big_operators,
@@ -374,7 +375,7 @@ RULES: Final[list[Rule]] = [
     (_answer_images.TRIGGERS, _answer_images.images),
     (frozenset({"∈"}), member_builders),
     (frozenset({"{"}), set_fields),
-    (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
+    (frozenset({"Finset.sum", "Finset.prod", "sum", "prod", *QUANTIFIERS}), big_operators),
     (TRIGGER, congruences),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
-from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, PREDICATES
 from putnam_solver.core.provers.lean._answer_scopes import argument_name, binding_sites, free_names, resolved, unused
 from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
@@ -313,8 +313,9 @@ def ascription(x: Text) -> Tokens | None:
     changes the meaning (under ``-``, ``/``, ``%``) the normal form keeps it, elsewhere takes it off
     (``_answer_casts``)."""
     t, binding, held = x.t, [False], set()
-    for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`)
-        binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in (",", "=>", "↦", "|")
+    for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`), not
+        ends = (",", "=>", "↦", "|", *PREDICATES)  # of a binder predicate's bound (`∃ a ≥ (0 : ℤ),`: copy red team 36)
+        binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in ends
         if token.text in OPEN_CLOSE:
             held.update([i] if binding[-1] else [])
             binding.append(False)
