@@ -35,6 +35,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     make_token,
     rewrite,
     substituted,
+    typed_quantifier,
 )
 from putnam_solver.core.provers.lean.syntax import Token
 
@@ -132,32 +133,18 @@ def carriers(x: Text) -> Tokens | None:
     t = x.t
 
     def match(i: int) -> tuple[Tokens, int] | None:
-        end = x.end[i]
-        if t[i].text not in _JOIN or i + 4 >= end:
+        read = typed_quantifier(x, i)
+        if read is None:
             return None
-        group = t[i + 1].text == "(" and x.partner[i + 1] is not None
-        colon = x.find(i + 1 + group, end, {":", ","})
-        if colon is None or t[colon].text != ":":
-            return None
-        names = t[i + 1 + group : colon]
-        close = x.partner[i + 1] if group else x.find(colon, end, {","})
-        if close is None or close + 2 >= end or not names or any(not is_name(n) or "." in n.text for n in names):
-            return None
-        kind = t[colon + 1 : close]
-        if group and t[close + 1].text == "(":  # `∃ (a : ℕ) (b : ℕ), P` is `∃ (a : ℕ), ∃ (b : ℕ), P`
-            inner = [t[i], *t[close + 1 : end]]
-            body = carriers(Text(inner)) or inner
-        elif t[close + group].text == ",":
-            body = t[close + group + 1 : end]
-        else:
-            return None
+        names, kind, body = read
+        body = carriers(Text(body)) or body if body[0] is t[i] else body  # `∃ (a : ℕ) (b : ℕ), P`: both
         carrier = _carrier(kind, [n.text for n in names], body)
         if carrier is None:
             return None
         kind, premises, body = carrier
         joined = [tok for p in premises for tok in [*bracketed(p, t[i]), make_token(_JOIN[t[i].text], t[i])]]
         header = [t[i], *names, make_token(":", t[i]), *kind, make_token(",", t[i])]
-        return [*header, *bracketed([*joined, *bracketed(body, t[i])], t[i])], end
+        return [*header, *bracketed([*joined, *bracketed(body, t[i])], t[i])], x.end[i]
 
     return rewrite(t, match)
 

@@ -23,6 +23,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     lam,
     make_token,
     rewrite,
+    typed_quantifier,
 )
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
 
@@ -98,26 +99,16 @@ def anonymous(x: Text) -> Tokens | None:
     t = x.t
 
     def match(i: int) -> tuple[Tokens, int] | None:
-        end = x.end[i]
-        if t[i].text not in ("∃", "∀") or i + 4 >= end:
+        read = typed_quantifier(x, i)
+        if read is None or len(read[0]) != 1:
             return None
-        group = t[i + 1].text == "(" and x.partner[i + 1] is not None
-        j = i + 2 if group else i + 1
-        colon, close = j + 1, x.partner[i + 1] if group else x.find(j, end, {","})
-        if close is None or t[colon].text != ":" or not (is_name(t[j]) or t[j].text == "_") or "." in t[j].text:
+        (name,), premise, body = read
+        if any(k.text.partition(".")[0] == name.text for k in body):  # `s.card` holds `s`
             return None
-        comma = close + 1 if group else close
-        if comma >= end - 1 or t[comma].text != "," or close == colon + 1:
-            return None
-        if any(k.text.partition(".")[0] == t[j].text for k in t[comma + 1 : end]):  # `s.card` holds `s`
-            return None
-        if x.find(colon + 1, close, {","}) is not None:
-            return None
-        premise = t[colon + 1 : close]
         if (len(premise) == 1 and premise[0].text in INHABITED) or any(p.text in BINDERS for p in premise):
             return None  # `∃ _ : ∃ y, P y, D` has no one reading: left
         op = make_token("∧" if t[i].text == "∃" else "→", t[i])
-        return bracketed([*bracketed(premise, t[i]), op, *bracketed(t[comma + 1 : end], t[i])], t[i]), end
+        return bracketed([*bracketed(premise, t[i]), op, *bracketed(body, t[i])], t[i]), x.end[i]
 
     return rewrite(t, match)
 
