@@ -55,8 +55,8 @@ AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
 NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ", "⊔": "⊥", "⊓": "⊤"}
 PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024, "⋃₀": 110}
 """Prefix operators and the precedence of their argument (Mathlib: ``prefix:110 "⋃₀ " => sUnion``)."""
-PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
-"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
+PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊇", "⊃"})
+"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,``, ``{x ≤ a | ..}`` (Mathlib's ``binderPred``)."""
 
 
 MAX: Final = 1024

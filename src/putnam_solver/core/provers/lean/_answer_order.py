@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_binders import HEADER_ENDS
 from putnam_solver.core.provers.lean._answer_bounds import range_head
 from putnam_solver.core.provers.lean._answer_commute import (
     NIL,
@@ -96,8 +97,6 @@ __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
 BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
 """Binders whose body is read at a precedence (the others' runs to the end)."""
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ", "∀ᶠ", "∃ᶠ", *BODY})
-HEADER_RELATIONS: Final = frozenset({":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
-"""What may follow a binder's names (``∀ x > 0``, ``∑ j ∈ s``): the rest of its header is a term."""
 SEPARATORS: Final = frozenset({",", "|", "//", ":", ":=", ";", "=>"})
 POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†"})
 KEYWORDS: Final = frozenset({"then", "else", "if", "in", "from", "do", "return", "with", "fun", "by", "let", "have"})
@@ -376,7 +375,7 @@ class _Reader:
         while i < self.end and self.texts[i] != separator:
             if self.texts[i] in OPEN_CLOSE:
                 i = self.partner.get(i, self.end)
-            elif relation is None and self.texts[i] in HEADER_RELATIONS:
+            elif relation is None and self.texts[i] in HEADER_ENDS:  # `∀ x > 0`, `∑ j ∈ s`: the rest is a term
                 relation = i
             i += 1
         if i >= self.end:
