@@ -11,8 +11,8 @@ quantifier over them (or over a subtype) as one over the carrier they are cast i
   - ``∃ x : ℕ, P ↑x`` is ``∃ x : ℤ, 0 ≤ x ∧ P ↑x`` (``Int.eq_ofNat_of_zero_le``, and ``Int.cast_natCast``:
     the cast of ``↑x`` into any ring is the cast of ``x`` as an integer), ``∀ x : ℕ, P ↑x`` is ``∀ x : ℤ, 0
     ≤ x → P ↑x``: each read so where every use of ``x`` is cast (``↑x``, ``(x : T)`` for ``T`` no ``ℕ``,
-    ``↑(x ^ 3 + y)``, which a natural cast commutes with); a use at ``ℕ`` (``x - 1``, ``Nat.Prime x``, or
-    bare where Lean's unifier inserts the cast, ``(x : ℤ) + y``) is another term, left;
+    ``↑(x ^ 3 + y)``, which a natural cast commutes with, and bare beside ``(z : ℤ)`` in one ``binop%`` tree,
+    :func:`_coerced`); a use at ``ℕ`` (``x - 1``, ``Nat.Prime x``, an exponent) is another term, left;
   - ``∃ x : {y : T // C y}, P ↑x`` is ``∃ x : T, C x ∧ P x`` (``Subtype.exists``), ``∀`` with ``→``
     (``Subtype.forall``), where every use of ``x`` is its value (``↑x``, ``x.1``, ``x.val``, ``(x : T)``);
     ``ℕ+`` is such a subtype.
@@ -27,6 +27,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_contains import left_ok, right_ok
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, MAX
 from putnam_solver.core.provers.lean._answer_terms import (
+    CASTS,
     Text,
     Tokens,
     bracketed,
@@ -201,7 +202,7 @@ def _cast_uses(body: Tokens, name: str, natural: bool) -> Tokens | None:
             size = 1
         elif not natural and texts[k : k + 3] == [name, ".", "1"]:
             size = 3
-        elif text == name and out and out[-1].text == "↑":
+        elif text == name and ((out and out[-1].text == "↑") or (natural and _coerced(texts, k))):
             size = 1
         elif text == name and out and out[-1].text == "(" and texts[k + 1 : k + 2] == [":"]:
             ascribed = texts[k + 2 : k + 3]
@@ -238,3 +239,68 @@ def _lifted(texts: list[str], k: int) -> int:
         if not depth:
             return j - k + 1
     return 0
+
+
+TREE: Final = frozenset({"+", "-", "*", "/", "%", "=", "≠", "<", "≤", ">", "≥"})
+"""The operators Lean elaborates as one ``binop%``/``binrel%`` tree (src/Init/Prelude.lean, ``macro_rules |
+`($x + $y) => `(binop% HAdd.hAdd $x $y)``...), whose leaves it casts to the widest type among them
+(src/Lean/Elab/Extra.lean, ``analyze``/``applyCoe``): beside ``(a : ℤ)``, a bare ``b : ℕ`` is ``↑b``. A base
+of ``^`` is a leaf of the tree, its exponent is not (``rightact%``)."""
+
+
+def _coerced(texts: list[str], k: int) -> bool:
+    """Whether the bare name at ``k`` is a leaf of a :data:`TREE` whose leaves include an ascription to a
+    number type no natural number is (``(a : ℤ) ^ 3 + b ^ 3 = n``: ``b`` is cast); not an argument, a head
+    applied, or an exponent."""
+    partner = _partners(texts)
+    before, after = texts[k - 1 : k], texts[k + 1 : k + 2]
+    if before not in ([], ["("], *([op] for op in TREE)) or after not in ([], [")"], ["^"], *([op] for op in TREE)):
+        return False
+    lo, hi = k, k + 1
+    while True:  # out to the tree's ends, through the brackets that only group
+        while lo > 0 and texts[lo - 1] != "(" and _in_tree(texts, lo - 1, partner):
+            lo = partner.get(lo - 1, lo - 1)  # a group read whole
+        while hi < len(texts) and texts[hi] != ")" and _in_tree(texts, hi, partner):
+            hi = partner.get(hi, hi) + 1
+        grouping = lo > 0 and texts[lo - 1] == "(" and partner.get(lo - 1) == hi
+        if not grouping or texts[lo - 2 : lo - 1] not in ([], ["("], *([op] for op in TREE)):
+            break
+        lo, hi = lo - 1, hi + 1
+    return _ascribed_leaf(texts, lo, hi, partner)
+
+
+def _in_tree(texts: list[str], i: int, partner: dict[int, int]) -> bool:
+    """Whether ``texts[i]`` (or the group it opens or closes) is part of a tree's stretch."""
+    text = texts[i]
+    return text in TREE or text in ("^", "↑") or text[:1].isalnum() or (text in ("(", ")") and i in partner)
+
+
+def _ascribed_leaf(texts: list[str], lo: int, hi: int, partner: dict[int, int]) -> bool:
+    """Whether ``texts[lo:hi]`` has, as a leaf of its tree, ``(e : T)`` with ``T`` a number type a natural
+    number is cast into; groups that are arguments or exponents are other trees."""
+    i = lo
+    while i < hi:
+        close = partner.get(i)
+        if texts[i] != "(" or close is None:
+            i += 1
+            continue
+        leaf = i == lo or texts[i - 1] in TREE or texts[i - 1] == "("
+        if leaf and texts[close - 2 : close - 1] == [":"] and texts[close - 1] in CASTS:
+            return True
+        if leaf and _ascribed_leaf(texts, i + 1, close, partner):
+            return True
+        i = close + 1
+    return False
+
+
+def _partners(texts: list[str]) -> dict[int, int]:
+    """Each round bracket's partner, both ways."""
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for i, text in enumerate(texts):
+        if text == "(":
+            stack.append(i)
+        elif text == ")" and stack:
+            j = stack.pop()
+            partner[i], partner[j] = j, i
+    return partner
