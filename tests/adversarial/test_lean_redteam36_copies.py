@@ -36,7 +36,8 @@ side's type casts it (``n = B ^ 3`` for ``n : ℤ``), ring arithmetic (``a - c +
 for ``X = 1``), ``.val`` for ``.1`` (``ZMod.val`` is no field), a hypothesis's defining equation unfolded
 (``∀ j, S j = ∑ ..``), ``n ≠ 0`` for ``1 ≤ n`` on a variable whose type is unwritten.
 
-Honest answers (``HONEST``, and every official answer: ``test_lean_redteam15``) pass before and after.
+Honest answers (``HONEST``: 23 in the new readings' shapes were tried, none refused before or after; and every
+official answer: ``test_lean_redteam15``) pass.
 """
 
 from __future__ import annotations
@@ -263,6 +264,12 @@ HONEST = {
     ),
     "putnam_2025_a3: a split by name": ("putnam_2025_a3", "fun n => match n with | .zero => False | .succ _ => False"),
     "putnam_2024_a1: a pair's first": ("putnam_2024_a1", "{n | ∃ p : ℕ × ℕ, p = (1, 0) ∧ n = p.fst}"),
+    "putnam_2021_a5: remainders": ("putnam_2021_a5", "{j | j % 42 ≠ 0 ∧ j % 46 ≠ 0}"),
+    "putnam_2017_a1: a remainder": ("putnam_2017_a1", "{x : ℤ | x > 0 ∧ (x = 1 ∨ x % 5 = 0)}"),
+    "putnam_2009_b3: over ℕ+": ("putnam_2009_b3", "{n : ℤ | ∃ k : ℕ+, n = 2 ^ (k : ℕ) - 1}"),
+    "putnam_2023_a6: a range over ℕ+": ("putnam_2023_a6", "Set.range (fun k : ℕ+ => (k : ℕ))"),
+    "putnam_2001_a3: a pair by .fst": ("putnam_2001_a3", "{m : ℤ | ∃ p : ℤ × ℤ, p.fst ^ 2 = m ∨ 2 * p.snd ^ 2 = m}"),
+    "putnam_2019_a1: a congruence": ("putnam_2019_a1", "{n : ℤ | 0 ≤ n ∧ ¬ (n ≡ 3 [ZMOD 9]) ∧ ¬ (n ≡ 6 [ZMOD 9])}"),
 }
 
 PINNED = {
