@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_contains import left_ok, right_ok
-from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, MAX
+from putnam_solver.core.provers.lean._answer_nodes import APP, ASCRIBED, INFIX, MAX
 from putnam_solver.core.provers.lean._answer_terms import (
     CASTS,
     Text,
@@ -138,7 +138,6 @@ def carriers(x: Text) -> Tokens | None:
         if read is None:
             return None
         names, kind, body = read
-        body = carriers(Text(body)) or body if body[0] is t[i] else body  # `∃ (a : ℕ) (b : ℕ), P`: both
         carrier = _carrier(kind, [n.text for n in names], body)
         if carrier is None:
             return None
@@ -186,6 +185,7 @@ def _cast_uses(body: Tokens, name: str, natural: bool) -> Tokens | None:
     read as ``x`` for a subtype, kept as written for ``ℕ``; None where ``name`` stands otherwise (at ``ℕ``,
     whole, bound again) or nowhere (a binder of no use is vacuous, ``_answer_quantifiers._vacuous``)."""
     texts = [b.text for b in body]
+    partner, trees = dict[int, int](), dict[int, bool]()  # filled where a bare use is met (:func:`_coerced`)
     out: Tokens = []
     k = 0
     while k < len(body):
@@ -202,8 +202,10 @@ def _cast_uses(body: Tokens, name: str, natural: bool) -> Tokens | None:
             size = 1
         elif not natural and texts[k : k + 3] == [name, ".", "1"]:
             size = 3
-        elif text == name and ((out and out[-1].text == "↑") or (natural and _coerced(texts, k))):
+        elif text == name and ((out and out[-1].text == "↑") or (natural and _coerced(texts, k, partner, trees))):
             size = 1
+        elif text == name and [o.text for o in out[-2:]] == [ASCRIBED, "("] and texts[k + 1 : k + 2] == [")"]:
+            size = 1  # `(x : ℤ)` as ``_answer_terms.ascription`` reads it, in a pass before
         elif text == name and out and out[-1].text == "(" and texts[k + 1 : k + 2] == [":"]:
             ascribed = texts[k + 2 : k + 3]
             if not ascribed or (natural and ascribed[0] in NATURALS):
@@ -248,25 +250,33 @@ TREE: Final = frozenset({"+", "-", "*", "/", "%", "=", "≠", "<", "≤", ">", "
 of ``^`` is a leaf of the tree, its exponent is not (``rightact%``)."""
 
 
-def _coerced(texts: list[str], k: int) -> bool:
+def _coerced(texts: list[str], k: int, partner: dict[int, int], trees: dict[int, bool]) -> bool:
     """Whether the bare name at ``k`` is a leaf of a :data:`TREE` whose leaves include an ascription to a
     number type no natural number is (``(a : ℤ) ^ 3 + b ^ 3 = n``: ``b`` is cast); not an argument, a head
-    applied, or an exponent."""
-    partner = _partners(texts)
+    applied, or an exponent. ``partner`` pairs the round brackets (made at the first call); ``trees`` keeps each
+    answer for every place its walk passed, so a body is walked once however many names it holds."""
     before, after = texts[k - 1 : k], texts[k + 1 : k + 2]
     if before not in ([], ["("], *([op] for op in TREE)) or after not in ([], [")"], ["^"], *([op] for op in TREE)):
         return False
-    lo, hi = k, k + 1
+    if k in trees:
+        return trees[k]
+    if -1 not in partner:  # once per body
+        partner.update({**_partners(texts), -1: -1})
+    lo, hi, passed = k, k + 1, [k]
     while True:  # out to the tree's ends, through the brackets that only group
         while lo > 0 and texts[lo - 1] != "(" and _in_tree(texts, lo - 1, partner):
             lo = partner.get(lo - 1, lo - 1)  # a group read whole
+            passed.append(lo)
         while hi < len(texts) and texts[hi] != ")" and _in_tree(texts, hi, partner):
+            passed.append(hi)
             hi = partner.get(hi, hi) + 1
         grouping = lo > 0 and texts[lo - 1] == "(" and partner.get(lo - 1) == hi
         if not grouping or texts[lo - 2 : lo - 1] not in ([], ["("], *([op] for op in TREE)):
             break
         lo, hi = lo - 1, hi + 1
-    return _ascribed_leaf(texts, lo, hi, partner)
+    found = _ascribed_leaf(texts, lo, hi, partner)
+    trees.update(dict.fromkeys(passed, found))
+    return found
 
 
 def _in_tree(texts: list[str], i: int, partner: dict[int, int]) -> bool:
