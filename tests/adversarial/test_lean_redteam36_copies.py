@@ -47,7 +47,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
 from tests.adversarial.test_lean_redteam29_copies import _copied, _int, _nat
-from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
+from tests.adversarial.test_lean_redteam31_copies import copies_and_twins, pinned_cases
 from tests.helpers import sampled
 
 CUBES = "∃ a b c : ℤ, 0 ≤ a ∧ 0 ≤ b ∧ 0 ≤ c ∧ a ^ 3 + b ^ 3 + c ^ 3 = n"
@@ -272,14 +272,7 @@ HONEST = {
     "putnam_2019_a1: a congruence": ("putnam_2019_a1", "{n : ℤ | 0 ≤ n ∧ ¬ (n ≡ 3 [ZMOD 9]) ∧ ¬ (n ≡ 6 [ZMOD 9])}"),
 }
 
-PINNED = {
-    **{
-        f"{key} / {side}": (problem, value, side == "copy")
-        for key, (problem, *pair) in COPIES.items()
-        for side, value in zip(("copy", "twin"), pair, strict=True)
-    },
-    **{f"{key} / honest": (problem, value, False) for key, (problem, value) in HONEST.items()},
-}
+PINNED = pinned_cases(COPIES, HONEST)
 IN_CI = {"putnam_2019_a1: ℕ cast / copy", "putnam_2019_a1: ℕ cast / twin", "putnam_2019_a1: residues over ℕ / honest"}
 
 
