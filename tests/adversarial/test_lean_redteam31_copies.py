@@ -137,6 +137,21 @@ def copies_and_twins(classes: dict[str, tuple[str, str, str]], groups: Sequence[
     return sampled(verdicts, {k for k in verdicts if k.split(" / ")[0] in in_ci})
 
 
+def pinned_cases(
+    copies: dict[str, tuple[str, str, str]], honest: dict[str, tuple[str, str]]
+) -> dict[str, tuple[str, str, bool]]:
+    """Each pinned copy and its near-twin, ``(problem, value, refused)`` keyed "key / copy" and "key / twin",
+    and each honest answer, keyed "key / honest", that must pass."""
+    return {
+        **{
+            f"{key} / {side}": (problem, value, side == "copy")
+            for key, (problem, *pair) in copies.items()
+            for side, value in zip(("copy", "twin"), pair, strict=True)
+        },
+        **{f"{key} / honest": (problem, value, False) for key, (problem, value) in honest.items()},
+    }
+
+
 @pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))
 def test_each_copy_is_refused_and_its_near_twin_passes(statement: str, value: str, refused: bool) -> None:
     assert _copied(statement, value) is refused

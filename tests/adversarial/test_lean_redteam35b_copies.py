@@ -7,7 +7,7 @@ says no more than ``unknown``):
   of a set of triples is the set it restates;
 * subtype (``_answer_images.subtype_ranges``): ``Set.range (Subtype.val : {x // C} → T)`` is ``{x | C}``
   (``Subtype.range_val_subtype``);
-* cases (``_answer_normal._cases``): ``match n with | 0 => B 0 | k + 1 => B (k + 1)`` is ``B n``;
+* cases (``_answer_naturals.cases``): ``match n with | 0 => B 0 | k + 1 => B (k + 1)`` is ``B n``;
 * indicator (``_answer_commute``): ``Set.indicator s f x`` is ``if x ∈ s then f x else 0`` and an ``if`` of
   numerals equal to one of them is its condition or its negation;
 * indexed (``_answer_quantifiers.INDEXED``): ``⋂ x, {c | P}`` is ``{c | ∀ x, P}`` (``Set.iInter_setOf``),
@@ -36,7 +36,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
 from tests.adversarial.test_lean_redteam29_copies import _copied, _int, _nat, _real
-from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
+from tests.adversarial.test_lean_redteam31_copies import copies_and_twins, pinned_cases
 from tests.helpers import sampled
 
 EQUAL = "abbrev t_solution : Set ℕ := sorry\ntheorem t (S : Set ℕ) : t_solution = S := sorry\n"
@@ -222,14 +222,7 @@ HONEST = {
 }
 
 
-PINNED = {
-    **{
-        f"{key} / {side}": (problem, value, side == "copy")
-        for key, (problem, *pair) in COPIES.items()
-        for side, value in zip(("copy", "twin"), pair, strict=True)
-    },
-    **{f"{key} / honest": (problem, value, False) for key, (problem, value) in HONEST.items()},
-}
+PINNED = pinned_cases(COPIES, HONEST)
 IN_CI = {
     "putnam_2019_a1: an image of triples / copy",
     "putnam_2019_a1: an image of triples / twin",

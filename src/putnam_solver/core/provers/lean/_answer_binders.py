@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
 QUANTIFIERS: Final = frozenset({"∀", "∃"})
-HEADER_ENDS: Final = frozenset({":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
+HEADER_ENDS: Final = frozenset({":", *PREDICATES})
 """What may follow a header's bare names: a type or a bound (``∀ x y > 0``, each name bound alike) to the ``,``."""
 DEPTH: Final = {"(": 1, ")": -1, "[": 1, "]": -1, "{": 1, "}": -1, "⟨": 1, "⟩": -1}
 

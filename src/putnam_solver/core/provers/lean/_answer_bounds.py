@@ -145,3 +145,15 @@ def positive(equation: Node) -> tuple[str, Node, Node] | None:
         if zero.kind == "atom" and zero.text == "0" and natural(other):
             return "<", zero, other
     return None
+
+
+def lattice_bounds(op: str, left: Node, right: Node) -> list[tuple[Node, Node]] | None:
+    """``a ≤ b ⊓ c`` as the pairs ``a ≤ b``, ``a ≤ c`` (``le_inf_iff``) and ``b ⊔ c ≤ a`` as ``b ≤ a``, ``c ≤ a``
+    (``sup_le_iff``), in any lattice, ``min`` and ``max`` read as ``⊓`` and ``⊔`` (copy red team 36: ``0 ≤ min
+    A (min B C)`` for ``0 ≤ A ∧ 0 ≤ B ∧ 0 ≤ C`` passed); else None. The other direction (``min a b ≤ c``) holds
+    only in a linear order, which the text does not show."""
+    if op == "≤" and right.kind == "bin" and right.text == "⊓":
+        return [(left, k) for k in right.kids]
+    if op == "≤" and left.kind == "bin" and left.text == "⊔":
+        return [(k, right) for k in left.kids]
+    return None

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import sorted_binders
+from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._answer_order import normal_order
 from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
@@ -28,7 +29,7 @@ BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "�
 NUMBERED: Final = frozenset({"∫", "∮", "∑'", "∏'", "∀ᶠ", "∃ᶠ"})
 """Binders whose variables the canonical form numbers too, though no body of theirs is a needle (red team 21:
 ``∫ x in s, f x`` binds ``x``, which ``syntax.bound_names`` counts among the theorem's variables)."""
-BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "//", "in"})
+BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", *PREDICATES, "|", "//", "in"})
 PATTERN: Final = frozenset({",", "(", ")", "⟨", "⟩"})
 """What may stand beside the bound names of a set-builder's binder (``{(a, b) | C}``)."""
 SET_BINDER_ENDS: Final = (":", "|", "//", "∈")

@@ -64,6 +64,7 @@ from putnam_solver.core.provers.lean import _answer_members as members
 from putnam_solver.core.provers.lean import _answer_quantifiers as quantifiers
 from putnam_solver.core.provers.lean._answer_bounds import (
     flipped_negation,
+    lattice_bounds,
     positive,
     predecessor,
     stepped,
@@ -72,6 +73,7 @@ from putnam_solver.core.provers.lean._answer_bounds import (
 )
 from putnam_solver.core.provers.lean._answer_casts import ARITHMETIC, carried, cast, kept, related
 from putnam_solver.core.provers.lean._answer_literals import folded, summed, value
+from putnam_solver.core.provers.lean._answer_modeq import divided
 from putnam_solver.core.provers.lean._answer_nodes import (
     AC,
     APP,
@@ -79,13 +81,14 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     INFIX,
     NATURAL,
     NEUTRAL,
+    NUMBERED,
     PREFIX,
     Build,
     Node,
-    component,
     is_atom,
     node,
     order,
+    projected,
     same,
 )
 from putnam_solver.core.provers.lean._answer_types import integral
@@ -141,6 +144,10 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return prefix("¬", left)
     if op in AC:
         return chain(op, [left, right])
+    if (bounds := lattice_bounds(op, left, right)) is not None:  # `a ≤ min b c` (``_answer_bounds``)
+        return chain("∧", [binary(op, *pair) for pair in bounds])
+    if (divides := divided(op, left, right)) is not None:  # `a % b = 0` is `b ∣ a` (``_answer_modeq``)
+        return binary("∣", *divides)
     if INFIX[op][1] != "n":
         return ordered(op, [left, right])
     if (turned := successor(op, left, right)) is not None:  # `a + 1 ≤ b` is `a < b` on ℤ (``_answer_bounds``)
@@ -217,6 +224,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
     ``True`` premises and ``False`` conclusion read (module doc)."""
     if op in ("''", "⁻¹'") and len(terms) == 2 and is_atom(terms[0], "id"):  # `id '' S`: `S` (`Set.image_id`,
         return terms[1]  # `Set.preimage_id`; red team 32)
+    if op == "%" and len(terms) == 2 and is_atom(terms[0], "0"):  # `0 % b` (``_answer_modeq.divided``)
+        return terms[0]
     if op == "/" and len(terms) == 2 and not _integer_division(*terms):  # `a / b` is `a * b⁻¹` (`div_eq_mul_inv`,
         return chain("*", [terms[0], node("post", "⁻¹", [terms[1]])])  # so `1 / a` is `a⁻¹`: copy red teams 35, 35b)
     neutral = RIGHT_NEUTRAL.get(op)
@@ -341,7 +350,9 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     if head.text in LATTICE and len(args) == 2:
         return chain(LATTICE[head.text], args)
     if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
-        return quantifiers.every(NORMAL, "∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
+        kids = args[0].kids  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`), `Nonempty {x // C}` too
+        builder = [kids[0], node("part", "|"), *kids[2:]] if len(kids) == 4 and kids[1].text == "//" else kids
+        return quantifiers.every(NORMAL, "∃", [], node("group", "{", builder))  # (`nonempty_subtype`)
     if head.text == "Nonempty" and len(args) == 1 and (inhabited := quantifiers.proposition(args[0])) is not None:
         return inhabited  # `Nonempty C` is `C` for a proposition (`nonempty_Prop`; copy red team 33)
     if head.text == "setOf" and len(args) == 2:  # `setOf p x`: a set applied is membership (`Set.Mem`)
@@ -363,8 +374,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return quantifiers.injective(NORMAL, args[1], args[0])
     if head.text in ("image", "preimage") and len(args) == 2 and is_atom(args[1], "id"):  # `s.image id`: `s`
         return args[0]
-    if head.text in ("fst", "snd") and len(args) == 1 and (part := component(args[0], head.text)) is not None:
-        return part  # `Prod.fst (a, b)` is `a`
+    if head.text in NUMBERED and len(args) == 1:  # `Prod.fst (a, b)` is `a`, `Prod.fst p` is `p.1`
+        return projected(args[0], head.text)
     if head.text == "sUnion" and len(args) == 1:  # `Set.sUnion s` is `⋃₀ s`
         return prefix("⋃₀", args[0])
     if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)

@@ -89,7 +89,7 @@ def _leading(kept: Sequence[str], bracket: str) -> int:
     return count
 
 
-def _left_ok(before: str | None, before_that: str | None, reach: float) -> bool:
+def left_ok(before: str | None, before_that: str | None, reach: float) -> bool:
     if before is None or before in OPEN_CLOSE or before in SEPARATORS or before in KEYWORDS or before == ":":
         return True
     prefix = before in PREFIX and (before_that is None or not atom_end(before_that))
@@ -101,7 +101,7 @@ def _left_ok(before: str | None, before_that: str | None, reach: float) -> bool:
     return False
 
 
-def _right_ok(after: str | None, reach: float) -> bool:
+def right_ok(after: str | None, reach: float) -> bool:
     if after is None or after in CLOSERS or after in SEPARATORS or after in KEYWORDS or after == ":":
         return True
     if after in INFIX:
@@ -248,7 +248,7 @@ class Haystack:
         before = kept[lo - 1] if lo >= 1 else None
         before_that = kept[lo - 2] if lo >= 2 else None
         after = kept[hi] if hi < len(kept) else None
-        return (lo, hi) if _left_ok(before, before_that, reach[0]) and _right_ok(after, reach[1]) else None
+        return (lo, hi) if left_ok(before, before_that, reach[0]) and right_ok(after, reach[1]) else None
 
 
 def groups(kept: Sequence[str], lo: int, hi: int) -> list[tuple[int, str]]:

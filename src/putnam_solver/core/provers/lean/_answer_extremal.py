@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._idchars import starts_letter
 from putnam_solver.core.provers.lean.syntax import name_parts
 
@@ -86,7 +87,6 @@ _WORDS: Final = frozenset({"then", "else", "with", "fun", "at", "in", "from", "b
 _OPENERS: Final = frozenset(_CLOSERS.values())
 _PREMISE_STARTS: Final = frozenset({",", "→", "->", ":", "↔", "=>", "↦"})
 _CLAUSE_ENDS: Final = frozenset({":=", "↔"})
-_BOUNDS: Final = frozenset({"≥", ">", "≤", "<", "∈", "∉", "⊆", "⊂", "≠"})
 
 
 def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, list[str]]]:
@@ -223,7 +223,7 @@ def _binder_names(theorem: list[str], binder: int | None) -> list[str] | None:
             depth, typed = depth + 1, False
         elif text in _CLOSERS:
             depth -= 1
-        elif text == ":" or text in _BOUNDS:
+        elif text == ":" or text in PREDICATES:
             typed = True
         elif not typed and starts_letter(text) and "." not in text:
             names.append(text)

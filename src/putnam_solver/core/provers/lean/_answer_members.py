@@ -11,7 +11,7 @@ from __future__ import annotations
 from putnam_solver.core.provers.lean import _answer_quantifiers as quantifiers
 from putnam_solver.core.provers.lean._answer_bounds import interval_bounds
 from putnam_solver.core.provers.lean._answer_dots import last_name
-from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, component, is_atom, node, tuple_parts
+from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, is_atom, node, projected, tuple_parts
 
 
 def member(build: Build, element: Node, collection: Node) -> Node | None:
@@ -38,7 +38,7 @@ def member(build: Build, element: Node, collection: Node) -> Node | None:
     if (bounds := interval_bounds(element, collection)) is not None:  # `x ∈ Set.Ici a` (``_answer_bounds``)
         return build.chain("∧", [build.binary(*b) for b in bounds])
     if (factors := _factors(collection)) is not None:  # `x ∈ S ×ˢ T` is `x.1 ∈ S ∧ x.2 ∈ T` (`Set.mem_prod`)
-        parts = [component(element, f) or node("post", "." + f, [element]) for f in ("1", "2")]
+        parts = [projected(element, f) for f in ("1", "2")]
         return build.chain("∧", [build.binary("∈", part, factor) for part, factor in zip(parts, factors, strict=True)])
     if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
         return node("atom", "True" if collection.text == "Set.univ" else "False")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, Node, is_atom
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, make_token
 from putnam_solver.core.provers.lean.syntax import Token
 
@@ -92,4 +92,15 @@ def congruences(x: Text) -> Tokens | None:
         modulus = list(t[j + 2 : close])
         equation = _equation(list(t[start:i]), list(t[i + 1 : j]), modulus, token, t[j + 1].text == "ZMOD")
         return [*t[:start], *equation, *t[close + 1 :]]
+    return None
+
+
+def divided(op: str, left: Node, right: Node) -> tuple[Node, Node] | None:
+    """``a % b = 0`` as ``b ∣ a`` (``Nat.dvd_iff_mod_eq_zero``, ``Int.dvd_iff_emod_eq_zero``,
+    ``EuclideanDomain.mod_eq_zero``: in every type with both), with ``0 % b`` read ``0`` (``Nat.zero_mod``,
+    ``EuclideanDomain.zero_mod``) so that a congruence to ``0`` is the divisibility too (copy red team 36:
+    ``S j % 2021 = 0`` and ``S j ≡ 0 [ZMOD 2021]`` for ``2021 ∣ S j`` passed); else None."""
+    for term, other in ((left, right), (right, left)):
+        if op == "=" and is_atom(other, "0") and term.kind == "bin" and term.text == "%":
+            return term.kids[1], term.kids[0]
     return None

@@ -55,6 +55,10 @@ AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
 NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ", "⊔": "⊥", "⊓": "⊤"}
 PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024, "⋃₀": 110}
 """Prefix operators and the precedence of their argument (Mathlib: ``prefix:110 "⋃₀ " => sUnion``)."""
+PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊇", "⊃"})
+"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,``, ``{x ≤ a | ..}`` (Mathlib's ``binderPred``)."""
+
+
 MAX: Final = 1024
 APP: Final = 1023
 
@@ -143,6 +147,23 @@ def component(term: Node, fields: str) -> Node | None:
         rest = node("group", "(", term.kids[2:])  # `(b, c)` for `(a, b, c).2`
         term = parts[0] if index == 0 else parts[1] if len(parts) == 2 else rest
     return term
+
+
+NUMBERED: Final = {"fst": "1", "snd": "2"}
+
+
+def projected(term: Node, fields: str) -> Node:
+    """``term.fields`` in one spelling: the component where the tuple shows it (:func:`component`), else the
+    projection by number, one node for the whole path. ``.fst`` and ``.snd`` are ``.1`` and ``.2`` (the first
+    and second fields of ``Prod``, ``PProd`` and ``Sigma`` alike: Lean numbers a structure's fields in
+    order), and ``(t.2).1`` is ``t.2.1`` (copy red team 36: ``∃ p, P p.fst p.snd`` was no ``∃ a b, P a b``
+    while ``p.1``, ``p.2`` were)."""
+    if (part := component(term, fields)) is not None:
+        return part
+    path = ".".join(NUMBERED.get(f, f) for f in fields.split("."))
+    if term.kind == "post" and term.text[:1] == "." and all(all_digits(f) for f in term.text[1:].split(".")):
+        return node("post", f"{term.text}.{path}", term.kids)
+    return node("post", "." + path, [term])
 
 
 def is_atom(term: Node, text: str) -> bool:

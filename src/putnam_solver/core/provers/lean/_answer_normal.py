@@ -25,9 +25,11 @@ from typing import Final
 
 from putnam_solver.core.provers.lean import _answer_images
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
+from putnam_solver.core.provers.lean._answer_naturals import carriers, cases
 from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
+    QUANTIFIERS,
     UNCURRY,
     anonymous,
     big_operators,
@@ -225,43 +227,6 @@ def _match(x: Text) -> Tokens | None:
     return rewrite(t, match)
 
 
-def _cases(x: Text) -> Tokens | None:
-    """``match v with | 0 => E0 | k + 1 => E1`` as the one term ``B`` both arms are: ``E1`` with each ``(k +
-    1)`` written as ``v``, where ``k`` is then left nowhere and ``B`` with ``0`` for ``v`` is ``E0`` as written
-    (copy red team 35b: ``putnam_2025_a3``'s ``A n`` split as ``| 0 => A 0 | k + 1 => A (k + 1)`` passed).
-    Lean's ``match`` on ``ℕ`` takes one arm at ``v = 0`` and the other at ``v = k + 1``, where ``B`` is each."""
-    t = x.t
-
-    def match(i: int) -> tuple[Tokens, int] | None:
-        end = x.end[i]
-        if t[i].text != "match" or i + 12 >= end or not is_name(t[i + 1]) or t[i + 2].text != "with":
-            return None
-        j = i + 3 + (t[i + 3].text == "|")
-        bar = x.find(j, end, {"|"})
-        if bar is None or [k.text for k in t[j : j + 2]] != ["0", "=>"] or bar + 5 >= end:
-            return None
-        step, name = [k.text for k in t[bar + 1 : bar + 5]], t[bar + 1].text
-        if not is_name(t[bar + 1]) or step[1:] != ["+", "1", "=>"] or x.find(bar + 5, end, {"|"}) is not None:
-            return None
-        body: Tokens = []
-        k = bar + 5
-        while k < end:  # each `(k + 1)` read as `v`
-            if [s.text for s in t[k : k + 5]] == ["(", name, "+", "1", ")"]:
-                body.append(t[i + 1])
-                k += 5
-            else:
-                body.append(t[k])
-                k += 1
-        if any(s.text.partition(".")[0] == name for s in body):
-            return None
-        zero = substituted(body, {t[i + 1].text: [make_token("0", t[i])]})
-        if zero is None or [s.text for s in zero] != [s.text for s in t[j + 2 : bar]]:
-            return None
-        return lam([], body, t[i]), end
-
-    return rewrite(t, match)
-
-
 def _let_pattern(x: Text) -> Tokens | None:
     """``let (a, b) := p; e``: ``match p with | (a, b) => e`` (Lean's ``let`` with a pattern), read so."""
     t = x.t
@@ -390,10 +355,11 @@ RULES: Final[list[Rule]] = [
     (LOCALS, _local),
     (frozenset({"by"}), _tactic),
     (frozenset({"match"}), _match),
-    (frozenset({"match"}), _cases),
+    (frozenset({"match"}), cases),
     (frozenset({"let"}), _let_pattern),
     (frozenset(_POINT), _one_point),
     (frozenset({"∃"}), pair_point),
+    (frozenset({"∃", "∀"}), carriers),
     (frozenset({"∃", "∀"}), anonymous),
     (frozenset({"·"}), sections),
     (frozenset({":="}), named_arguments),
@@ -409,7 +375,7 @@ RULES: Final[list[Rule]] = [
     (_answer_images.TRIGGERS, _answer_images.images),
     (frozenset({"∈"}), member_builders),
     (frozenset({"{"}), set_fields),
-    (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
+    (frozenset({"Finset.sum", "Finset.prod", "sum", "prod", *QUANTIFIERS}), big_operators),
     (TRIGGER, congruences),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_binders import HEADER_ENDS
 from putnam_solver.core.provers.lean._answer_bounds import range_head
 from putnam_solver.core.provers.lean._answer_commute import (
     NIL,
@@ -72,10 +73,11 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     CLOSERS,
     INFIX,
     MAX,
+    NUMBERED,
     OPEN_CLOSE,
     PREFIX,
     Node,
-    component,
+    projected,
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
@@ -95,8 +97,6 @@ __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
 BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
 """Binders whose body is read at a precedence (the others' runs to the end)."""
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ", "∀ᶠ", "∃ᶠ", *BODY})
-HEADER_RELATIONS: Final = frozenset({":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
-"""What may follow a binder's names (``∀ x > 0``, ``∑ j ∈ s``): the rest of its header is a term."""
 SEPARATORS: Final = frozenset({",", "|", "//", ":", ":=", ";", "=>"})
 POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†"})
 KEYWORDS: Final = frozenset({"then", "else", "if", "in", "from", "do", "return", "with", "fun", "by", "let", "have"})
@@ -375,7 +375,7 @@ class _Reader:
         while i < self.end and self.texts[i] != separator:
             if self.texts[i] in OPEN_CLOSE:
                 i = self.partner.get(i, self.end)
-            elif relation is None and self.texts[i] in HEADER_RELATIONS:
+            elif relation is None and self.texts[i] in HEADER_ENDS:  # `∀ x > 0`, `∑ j ∈ s`: the rest is a term
                 relation = i
             i += 1
         if i >= self.end:
@@ -403,8 +403,11 @@ class _Reader:
         elif _starts_atom(text):
             head, *names = fields(text)  # `s.card` is `card s`, `Set.univ.image f` is `image Set.univ f` (_answer_dots)
             node = NIL if head == "List.nil" else _node("atom", head)
-            for name in names:
-                node = self.field = _node("app", "", [_node("atom", name), node], APP)
+            for name in names:  # `p.fst` is `p.1` (``_answer_nodes.projected``)
+                if name in NUMBERED:
+                    node = projected(node, name)
+                else:
+                    node = self.field = _node("app", "", [_node("atom", name), node], APP)
             self.at += 1
         else:
             raise _Fail
@@ -421,12 +424,12 @@ class _Reader:
                 nxt = "." + self.texts[self.at]
             self.at += 1
             called = field_name(nxt)  # `(f n).succ` is `succ (f n)`, `(f x).1` stays
-            if called:
+            if called and called not in NUMBERED:
                 node = self.field = _node("app", "", [_node("atom", called), node], APP)
             elif nxt == "ᶜ":  # `{x | C}ᶜ` is `{x | ¬C}` (``_answer_sets``)
                 node = complemented(node)
-            else:  # `(a, b).1` is `a` (``_answer_nodes.component``)
-                node = (nxt[:1] == "." and component(node, nxt[1:])) or _node("post", nxt, [node])
+            else:  # `(a, b).1` is `a`, `(f x).fst` is `(f x).1` (``_answer_nodes.projected``)
+                node = projected(node, nxt[1:]) if nxt[:1] == "." else _node("post", nxt, [node])
         return node
 
 

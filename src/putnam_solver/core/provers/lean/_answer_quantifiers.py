@@ -28,16 +28,16 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     APP,
     INFIX,
     NEUTRAL,
+    PREDICATES,
     Build,
     Node,
     bound,
     component,
     is_atom,
     node,
+    projected,
 )
 
-BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
-"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
 MERGED: Final = {"∧": "∀", "∨": "∃"}
 """The quantifier each junction distributes over (``forall_and``, ``exists_or``)."""
 FRESH: Final = 10**6
@@ -174,8 +174,8 @@ def substituted(build: Build, term: Node, name: str, value: Node) -> Node | None
         return build.binary(term.text, made[0], made[1])
     if term.kind == "pre":
         return build.prefix(term.text, made[0])
-    if term.kind == "post" and term.text[:1] == "." and (part := component(made[0], term.text[1:])) is not None:
-        return part  # `p.1` with `(a, b)` for `p` is `a`
+    if term.kind == "post" and term.text[:1] == ".":
+        return projected(made[0], term.text[1:])  # `p.1` with `(a, b)` for `p` is `a`
     if term.kind == "app":
         return build.applied(made[0], made[1:]) or node("app", "", made, APP)
     return node(term.kind, term.text, made, term.prec)
@@ -186,7 +186,8 @@ def _components(build: Build, body: Node, name: str) -> tuple[list[Node], Node] 
     ``t.2.2``), as the names of its components bound in its place: ``∃ t : α × β × γ, P t.1 t.2.1 t.2.2`` is
     ``∃ a b c, P a b c`` (``Prod.exists``, ``Prod.forall``; copy red team 35b: ``putnam_2019_a1``'s set over
     ``A B C`` as the image of a set of triples passed). The components take ``t``'s number and the next ones,
-    which ``body`` may not hold; None where ``t`` stands whole, by another field, or not every component is
+    the names ``body`` binds moved up to make room (copy red team 36: ``∃ p, .. ∃ n ∈ s, p.1.coeff n ≠ 0``
+    numbered ``n`` where ``p.2`` was to be); None where ``t`` stands whole, by another field, or not every component is
     used (a component left out may range over an empty type)."""
     paths: set[str] = set()
     todo = [body]
@@ -200,13 +201,24 @@ def _components(build: Build, body: Node, name: str) -> tuple[list[Node], Node] 
             todo += term.kids
     size = next((k for k in range(2, 5) if paths == set(_tuple_paths(k))), None)
     first = bound(name)
-    if size is None or any(holds(body, f"#{first + k}") for k in range(1, size)):
+    if size is None:
         return None
+    body = _shifted(body, first, size - 1)
     names = [node("atom", f"#{first + k}") for k in range(size)]
     kids = [part for k, n in enumerate(names) for part in ([n] if not k else [node("part", ","), n])]
     tuple_ = node("group", "(", [*kids, node("part", ")")])
     read = substituted(build, body, name, tuple_)
     return ([node("part", n.text) for n in names], read) if read is not None else None
+
+
+def _shifted(term: Node, first: int, by: int) -> Node:
+    """``term`` with each bound number after ``first`` moved up ``by``, as the canonical form numbers them once
+    ``first`` binds ``by + 1`` names (in binding order, so operands keep their order)."""
+    number = bound(term.text) if term.kind in ("atom", "part") else -1
+    text = f"#{number + by}.{term.text.partition('.')[2]}".rstrip(".") if number > first else term.text
+    made = node(term.kind, text, [_shifted(kid, first, by) for kid in term.kids], term.prec)
+    made.cast, made.lifted, made.natural = term.cast, term.lifted, term.natural
+    return made
 
 
 def _tuple_paths(size: int) -> list[str]:
@@ -218,7 +230,7 @@ def _unbounded(build: Build, text: str, header: list[Node], body: Node) -> tuple
     """``∀ x ∈ s, P`` as ``∀ x, x ∈ s → P`` and ``∃ x > 0, P`` as ``∃ x, 0 < x ∧ P`` (binder predicates
     expand so, ``binderPred``; red team 29: a copy with the bound written out passed, and ``∀ x, x ∈ s →
     P`` for ``∀ x ∈ s, P`` was left by red team 27), for each name of the header; else as given."""
-    at = next((k for k, h in enumerate(header) if h.kind == "part" and h.text in BOUNDED), None)
+    at = next((k for k, h in enumerate(header) if h.kind == "part" and h.text in PREDICATES), None)
     if text not in ("∀", "∃") or at is None or not at or len(header) != at + 2:
         return header, body
     names = header[:at]

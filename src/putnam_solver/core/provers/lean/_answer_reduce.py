@@ -23,6 +23,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     lam,
     make_token,
     rewrite,
+    typed_quantifier,
 )
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
 
@@ -98,24 +99,16 @@ def anonymous(x: Text) -> Tokens | None:
     t = x.t
 
     def match(i: int) -> tuple[Tokens, int] | None:
-        end = x.end[i]
-        if t[i].text not in ("∃", "∀") or i + 4 >= end:
+        read = typed_quantifier(x, i)
+        if read is None or len(read[0]) != 1:
             return None
-        group = t[i + 1].text == "(" and x.partner[i + 1] is not None
-        j = i + 2 if group else i + 1
-        colon, close = j + 1, x.partner[i + 1] if group else x.find(j, end, {","})
-        if close is None or t[colon].text != ":" or not (is_name(t[j]) or t[j].text == "_") or "." in t[j].text:
+        (name,), premise, body = read
+        if any(k.text.partition(".")[0] == name.text for k in body):  # `s.card` holds `s`
             return None
-        comma = close + 1 if group else close
-        if comma >= end - 1 or t[comma].text != "," or close == colon + 1:
-            return None
-        if any(k.text == t[j].text for k in t[comma + 1 : end]) or x.find(colon + 1, close, {","}) is not None:
-            return None
-        premise = t[colon + 1 : close]
         if (len(premise) == 1 and premise[0].text in INHABITED) or any(p.text in BINDERS for p in premise):
             return None  # `∃ _ : ∃ y, P y, D` has no one reading: left
         op = make_token("∧" if t[i].text == "∃" else "→", t[i])
-        return bracketed([*bracketed(premise, t[i]), op, *bracketed(t[comma + 1 : end], t[i])], t[i]), end
+        return bracketed([*bracketed(premise, t[i]), op, *bracketed(body, t[i])], t[i]), x.end[i]
 
     return rewrite(t, match)
 
@@ -180,11 +173,15 @@ def membership(x: Text) -> Tokens | None:
 
 BIG_OPERATORS: Final = {"sum": "∑", "prod": "∏"}
 _BIG_NAMES: Final = {f"Finset.{name}": symbol for name, symbol in BIG_OPERATORS.items()}
+QUANTIFIERS: Final = {"Exists": "∃", "ExistsUnique": "∃!"}
+"""``Exists p`` is what ``∃ x, p x`` elaborates to (src/Init/NotationExtra.lean, ``expandExplicitBinders``),
+``ExistsUnique`` what ``∃! x, p x`` does (copy red team 36: ``Exists fun a => ..`` for ``∃ a, ..`` passed)."""
 
 
 def big_operators(x: Text) -> Tokens | None:
     """``Finset.sum s f`` and ``(s).sum fun j => b`` (a local ``s`` becomes ``(s)`` when substituted) are
-    what ``∑ j ∈ s, b`` elaborates to (``∏`` likewise): written in the notation (red team 16:
+    what ``∑ j ∈ s, b`` elaborates to (``∏`` likewise), and ``Exists f`` what ``∃ j, f j`` does
+    (:data:`QUANTIFIERS`): written in the notation (red team 16:
     ``putnam_2020_a2``'s sum copied as ``Finset.sum (Finset.Icc 0 k) (fun j => ...)`` was no copy of
     ``∑ j ∈ Finset.Icc 0 k, ...``)."""
     t, size = x.t, len(x.t)
@@ -192,6 +189,8 @@ def big_operators(x: Text) -> Tokens | None:
     def match(i: int) -> tuple[Tokens, int] | None:
         text = t[i].text
         symbol, s, f = _BIG_NAMES.get(text), None, None
+        if text in QUANTIFIERS and x.head(i) and i + 1 < size:
+            return _big(x, QUANTIFIERS[text], None, i + 1, t[i])
         if symbol is not None and x.head(i) and (end := x.atom(i + 1)):
             s, f = t[i + 1 : end], end
         elif text in ("(", "⟨") and (close := x.partner[i]) is not None and close + 2 < size and x.head(i):
@@ -204,8 +203,9 @@ def big_operators(x: Text) -> Tokens | None:
     return rewrite(t, match)
 
 
-def _big(x: Text, symbol: str, s: Sequence[Token], f: int, like: Token) -> tuple[Tokens, int] | None:
-    """``(symbol v ∈ s, body)`` for the function at ``f`` and the index after it, or None."""
+def _big(x: Text, symbol: str, s: Sequence[Token] | None, f: int, like: Token) -> tuple[Tokens, int] | None:
+    """``(symbol v ∈ s, body)`` (``(symbol v, body)`` without ``s``) for the function at ``f`` and the index
+    after it, or None."""
     t = x.t
     if t[f].text in FUNS:
         end = x.end[f]
@@ -220,8 +220,9 @@ def _big(x: Text, symbol: str, s: Sequence[Token], f: int, like: Token) -> tuple
             return None
         var, stop = "x✝", atom
         body = [*t[f:stop], make_token(var, like)]
-    head = [make_token("(", like), make_token(symbol, like), make_token(var, like), make_token("∈", like)]
-    return [*head, *s, make_token(",", like), *body, make_token(")", like)], stop
+    head = [make_token("(", like), make_token(symbol, like), make_token(var, like)]
+    domain = [make_token("∈", like), *s] if s is not None else []
+    return [*head, *domain, make_token(",", like), *body, make_token(")", like)], stop
 
 
 def set_builders(x: Text) -> Tokens | None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import INFIX
+from putnam_solver.core.provers.lean._answer_nodes import INFIX, PREDICATES
 
 OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
 CLOSING: Final = frozenset({")", "]", "}", "⟩"})
@@ -50,8 +50,8 @@ BRANCH_REACH: Final = 64
 """How many open binders a ``then``/``else`` looks through for its ``if`` (bounded: linear)."""
 OUTSIDE: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮"})
 """Binders whose header's set is outside their scope (module doc)."""
-HEADER_ENDS: Final = frozenset({*SEPARATORS, ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "|", "//", "in"})
-BUILDER_ENDS: Final = frozenset({"|", ":", "//", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
+HEADER_ENDS: Final = frozenset({*SEPARATORS, ":", *PREDICATES, "|", "//", "in"})
+BUILDER_ENDS: Final = frozenset({"|", ":", "//", *PREDICATES})
 Name = Callable[[str], bool]
 
 

@@ -19,10 +19,9 @@ the copy rule: neither is a set-builder of the question's chain to the reader. R
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from putnam_solver.core.provers.lean._answer_commute import applied, binary, chain, negated
-from putnam_solver.core.provers.lean._answer_nodes import APP, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_nodes import APP, PREDICATES, Node, bound, is_atom, node
 from putnam_solver.core.provers.lean._answer_quantifiers import fresh, holds
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token, rewrite
 
@@ -112,10 +111,6 @@ def separated(head: Node, args: Sequence[Node]) -> Node | None:
 
 def _spine(function: Node) -> list[Node]:
     return function.kids if function.kind == "app" else [function]
-
-
-PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊇", "⊃"})
-"""The relations of Mathlib's binder predicates (``binderPred``), which a set-builder's name may carry."""
 
 
 def predicated(texts: Sequence[str]) -> frozenset[int]:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
-from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, PREDICATES
 from putnam_solver.core.provers.lean._answer_scopes import argument_name, binding_sites, free_names, resolved, unused
 from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
@@ -188,6 +188,26 @@ def _scoped(body: Sequence[Token], names: dict[str, Tokens], lo: int, hi: int) -
     return out
 
 
+def typed_quantifier(x: Text, i: int) -> tuple[Tokens, Tokens, Tokens] | None:
+    """The names, type and body of the ``∃``/``∀`` at ``i`` with one typed group, ``∃ x y : T, B`` or ``∀ (x y
+    : T), B`` (``∃ (x : T) (y : U), B`` read as ``∃ (x : T), ∃ (y : U), B``, as Lean nests them), else None.
+    Each name is a plain name or ``_``."""
+    t, end = x.t, x.end[i]
+    if t[i].text not in ("∃", "∀") or i + 4 >= end:
+        return None
+    group = t[i + 1].text == "(" and x.partner[i + 1] is not None
+    colon = x.find(i + 1 + group, end, {":", ","})
+    names = t[i + 1 + group : colon] if colon is not None else []
+    close = x.partner[i + 1] if group else x.find(colon, end, {","}) if colon is not None else None
+    if colon is None or t[colon].text != ":" or close is None or close + group + 1 >= end or close == colon + 1:
+        return None
+    if not names or any(not (is_name(n) or n.text == "_") or "." in n.text for n in names):
+        return None
+    if group and t[close + 1].text == "(":
+        return names, t[colon + 1 : close], [t[i], *t[close + 1 : end]]
+    return (names, t[colon + 1 : close], t[close + group + 1 : end]) if t[close + group].text == "," else None
+
+
 def bracketed(value: Tokens, like: Token) -> Tokens:
     """``value`` as one bracketed group (itself, when it is one already)."""
     depth = 0
@@ -313,8 +333,9 @@ def ascription(x: Text) -> Tokens | None:
     changes the meaning (under ``-``, ``/``, ``%``) the normal form keeps it, elsewhere takes it off
     (``_answer_casts``)."""
     t, binding, held = x.t, [False], set()
-    for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`)
-        binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in (",", "=>", "↦", "|")
+    for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`), not
+        ends = (",", "=>", "↦", "|", *PREDICATES)  # of a binder predicate's bound (`∃ a ≥ (0 : ℤ),`: copy red team 36)
+        binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in ends
         if token.text in OPEN_CLOSE:
             held.update([i] if binding[-1] else [])
             binding.append(False)
