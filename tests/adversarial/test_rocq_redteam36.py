@@ -184,6 +184,7 @@ SET_STATEMENT = (
 
 
 @needs_coq
+@pytest.mark.slow
 def test_a_set_answer_may_decide_membership(tmp_path: Path) -> None:
     """``x \\in A`` for a classical set is ``asbool (A x)``, but in a set answer the decided condition is turned
     back into a proposition: the condition itself. Such answers meet the restated check instead."""
@@ -197,7 +198,7 @@ def test_a_set_answer_may_decide_membership(tmp_path: Path) -> None:
 
 
 @needs_coq
-@pytest.mark.parametrize("candidate", sampled(HONEST, {"a real comparison by Rle_dec"}))
+@pytest.mark.parametrize("candidate", sampled(HONEST, {"a nat comparison by le_lt_dec"}))
 def test_a_decision_that_is_no_choice_stays_an_answer(tmp_path: Path, candidate: str) -> None:
     verdict = _verdict(tmp_path, candidate, Profile.FULL, ANY_STATEMENT.format(ANY))
     assert verdict.status == "accepted", failures(verdict)
