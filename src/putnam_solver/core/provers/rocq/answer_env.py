@@ -23,7 +23,10 @@ solution (its header definitions and assumptions), never one of the candidate's 
 
 Nor may the answer pick "some value with the property" by choice (``epsilon``, ``constructive_indefinite_description``,
 mathcomp's ``xchoose`` or ``get``, ``ex_minn``: ``policy.answer_choice_operators``) instead of stating it, as
-Lean's G2 refuses ``Classical.choose``. The same print decides, by meaning: before it, a module of the
+Lean's G2 refuses ``Classical.choose``, nor, unless it is a set or predicate, take a branch by deciding any
+proposition classically (``policy.answer_decision_operators``: ``excluded_middle_informative``,
+``pselect``, ``asbool``, ``LPO``): a search testing the question's own property so is ``ex_minn`` written
+out. The same print decides, by meaning: before it, a module of the
 harness's own declares a constant under each operator's bare name and is imported, so that in the print a
 library operator always shows qualified (``Epsilon.epsilon``: the shortest name that still reaches it) and
 a bound variable never does; a qualified name that ends a listed operator's full name is refused, however
@@ -104,7 +107,7 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
 def names_source(statement: Statement, marker: str) -> str:
     """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
-    operators = (*POLICY.answer_choice_operators, *POLICY.answer_limit_operators)
+    operators = (*POLICY.answer_choice_operators, *POLICY.answer_decision_operators, *POLICY.answer_limit_operators)
     bare = sorted({name.rsplit(".", 1)[1] for name in operators})
     yes_no = yes_no_answer(statement)
     return (

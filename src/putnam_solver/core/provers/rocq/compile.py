@@ -28,7 +28,7 @@ from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, compiled_reference
-from putnam_solver.core.provers.rocq.restated import ANSWER_ENV, restates
+from putnam_solver.core.provers.rocq.restated import ANSWER_ENV, predicate_answer, restates
 from putnam_solver.core.provers.rocq.statement_shape import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 
@@ -103,14 +103,25 @@ ANSWER_OPERATORS = (
         POLICY.answer_choice_operators,
         'picks a value by choice ({names}): "some value with the property" is not an answer; state the answer '
         "itself over the challenge's environment",
+        False,
+    ),
+    (
+        POLICY.answer_decision_operators,
+        "takes a branch by deciding a proposition classically ({names}): a value chosen by whether a property "
+        "holds (a search testing the question's own property) is not an answer; state it, deciding a real "
+        "comparison by `Rle_dec` or `Req_EM_T`, or a computable test by `Nat.leb`",
+        True,
     ),
     (
         POLICY.answer_limit_operators,
         "is written with {names}: the limit, integral, series, derivative or bound itself, which is what the "
         "question asks to evaluate (copied from the statement it makes the theorem trivial); state its value",
+        False,
     ),
 )
-"""Operators a no-answer answer may not be written with, each with why (read from the answer's print)."""
+"""Operators a no-answer answer may not be written with, each with why (read from the answer's print) and
+whether a set or predicate answer may use them (a decided condition turned back into a proposition is the
+condition: ``policy.answer_decision_operators``; a yes/no answer meets the stricter truth-value rule)."""
 
 
 def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
@@ -120,7 +131,9 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
     own = own_constants(stdout, marker, statement)
     if own is None:
         return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
-    for operators, why in ANSWER_OPERATORS:
+    for operators, why, sets_may in ANSWER_OPERATORS:
+        if sets_may and (predicate_answer(statement) or yes_no_answer(statement)):
+            continue  # a yes/no answer must be a truth value (below), which no decision is
         found = choice_operators(stdout, marker, operators)
         if found is None:
             return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)

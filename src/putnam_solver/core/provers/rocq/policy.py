@@ -55,6 +55,15 @@ class RocqPolicy:
     """Library constants (full names) a no-answer solution may not use: they pick "some value with the
     property" from a proof that one exists (or from classical choice) instead of stating the answer, as
     Lean's ``Classical.choose`` does. G4 looks for them in the compiled solution's kernel term."""
+    answer_decision_operators: tuple[str, ...]
+    """Library constants (full names) that decide any proposition classically (excluded middle made
+    informative: a choice of branch). A value that branches on one is chosen by whether a property holds:
+    a search testing the question's own property, ``find (fun n => if excluded_middle_informative (P n) then
+    true else false) (seq 0 B)``, is ``ex_minn`` written out (red team 36), proved with a witness under the
+    bound and evaluated by no tactic. No official answer uses one; decisions of real comparisons
+    (``Rle_dec``, ``Req_EM_T``) decide no other proposition and are not listed. A set or predicate answer
+    may use them: a decided condition turned back into a proposition is the condition, and such answers
+    meet ``restated.py``, which reads a decision back as its condition."""
     answer_limit_operators: tuple[str, ...]
     """Library operators that name a limit, integral, series, derivative or bound instead of its value (as
     Lean's extremal operators ``sInf``/``sSup`` do): the question's own expression copied as the answer
@@ -358,6 +367,41 @@ POLICY = RocqPolicy(
         "mathcomp.ssreflect.choice.sig_eqW",
         "mathcomp.ssreflect.choice.sig2_eqW",
         "mathcomp.classical.boolp.cid2",
+        # boolp's classical choice structure for every type (its `find` picks a witness) and the record
+        # `classic` that holds it with `pselect`, read as a constant or destructured (red team 36)
+        "mathcomp.classical.boolp.gen_choiceMixin",
+        "mathcomp.classical.boolp.Prop_choiceType",
+        "mathcomp.classical.boolp.classicType_choiceType",
+        "mathcomp.classical.boolp.eclassicType_choiceType",
+        "mathcomp.classical.boolp.classic",
+        "mathcomp.classical.boolp.Build_mclassic",
+    ),
+    answer_decision_operators=(
+        "Coq.Logic.ClassicalDescription.excluded_middle_informative",
+        "Coq.Logic.ClassicalEpsilon.excluded_middle_informative",
+        "Coq.Logic.ChoiceFacts.constructive_definite_descr_excluded_middle",
+        "Coq.Reals.Rlogic.sig_not_dec",
+        "Coq.Reals.Rlogic.sig_forall_dec",
+        "Coq.Reals.ClassicalDedekindReals.sig_not_dec",
+        "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+        "Coquelicot.Markov.LPO",
+        "Coquelicot.Markov.LPO_min",
+        "Coquelicot.Markov.LPO_bool",
+        "Coquelicot.Markov.LPO_ub_dec",
+        "Coquelicot.Markov.EM_dec",
+        "Coquelicot.Markov.EM_dec'",
+        "mathcomp.classical.boolp.pselect",
+        "mathcomp.classical.boolp.pselectT",
+        "mathcomp.classical.boolp.asbool",
+        "mathcomp.classical.boolp.pred0p",
+        # `==` on `Prop` and on `classicType T` is `asbool (x = y)` (boolp's `gen_eq`)
+        "mathcomp.classical.boolp.gen_eq",
+        "mathcomp.classical.boolp.gen_eqMixin",
+        "mathcomp.classical.boolp.Prop_eqType",
+        "mathcomp.classical.boolp.classicType_eqType",
+        # `x \in A` for a classical set `A` is `asbool (A x)` (classical_sets' `in_set`)
+        "mathcomp.classical.classical_sets.set_predType",
+        "mathcomp.classical.classical_sets.in_set",
     ),
     answer_limit_operators=(
         "Coquelicot.RInt.RInt",
