@@ -2,13 +2,14 @@
 PutnamBench and miniF2F-Rocq statements, measured with coqc/coqchk 8.16.1.
 
 No new published, machine-checked Coq proof of a pinned statement was found (the sources looked at are in
-``tests/fixtures/conformance/README.md``), so 49 candidates were written instead, each file in
+``tests/fixtures/conformance/README.md``), so 58 candidates were written instead, each file in
 ``tests/fixtures/rocq_falserej36/`` built from the challenge (``<problem>__<style>.v``): ssreflect tactics,
 ``lia``/``nia``/``lra``/``nra``/``field``/``ring``, ``vm_compute``, helper lemmas (``Qed`` and ``Defined``),
 ``Section``/``Variable``/``Hypothesis``/``Context`` helpers, ``Program Definition`` with ``Next Obligation``,
-``Proof with``, ``Set Nested Proofs Allowed``, hint databases, ``Tactic Notation``, ``Require`` orders and
-qualified paths, ``Local Open Scope`` in a proof, the classical, proof-irrelevance and
-functional-extensionality axioms, strong induction, queries after the proof. Every one is accepted on
+``#[program]``, ``Proof with``, ``Set Nested Proofs Allowed``, hint databases, ``Tactic Notation``, ``Require``
+orders and qualified paths, ``Local Open Scope`` in a proof, the classical, proof-irrelevance and
+functional-extensionality axioms, strong induction, bullets, braces and goal selectors, strings and nested
+comments holding ``Qed.``, ssreflect intro patterns, queries after the proof. All but ``RECURSION`` pass
 ``full``; a library loaded, or a scope opened, before the theorem is class 2 and refused on ``text`` with the
 reason, by design.
 
@@ -85,6 +86,15 @@ TEXT_VERDICTS = {
     "mathd_algebra_462__hint_unfold_own_definition.v": "accepted",
     "mathd_algebra_462__goal_before_theorem.v": "accepted",
     "mathd_algebra_462__example_with_compute_after.v": "accepted",
+    "amc12a_2002_p6__unicode_hypothesis_names.v": "accepted",
+    "amc12a_2002_p6__strings_with_periods_and_nested_comments.v": "accepted",
+    "amc12a_2002_p6__deep_bullets_and_braces_and_selectors.v": "accepted",
+    "amc12a_2002_p6__ssreflect_intro_patterns.v": "rejected",
+    "amc12a_2002_p6__program_attribute.v": "rejected",
+    "amc12a_2002_p6__tactic_notation_at_level_with_tactic_arg.v": "accepted",
+    "amc12a_2002_p6__definition_with_eval_compute.v": "accepted",
+    "amc12a_2002_p6__let_inside_proof_and_remark_property.v": "accepted",
+    "amc12a_2002_p6__hint_rewrite_global_before.v": "accepted",
 }
 """Every candidate file and its verdict on ``text`` (``rejected``: class 2, left to G5); all are accepted on
 ``full``."""
