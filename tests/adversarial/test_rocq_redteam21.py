@@ -161,7 +161,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "Add Morphism in a proof": ("", in_proof("Add Morphism Qplus with signature Qeq ==> Qeq ==> Qeq as zzm.")),
     "Add Zify in a proof": ("", in_proof("Add Zify InjTyp zz.")),
     "Declare Equivalent Keys": ("Declare Equivalent Keys Qplus Qmult.\n", PROOF),
-    "Implicit Types at top level": ("Implicit Types A : Ensemble nat.\n", PROOF),
     "Goal then Admitted": ("Goal False. Proof. Admitted.\n", PROOF),
     "a let fix built by ltac": (
         "Definition zz : nat -> False := ltac:(exact (fun n => let g := (fix f (m : nat) : False := f m) in g n)).\n",
@@ -236,6 +235,8 @@ VALID: dict[str, tuple[str, str]] = {
     "Generalizable in a proof": ("", in_proof("Generalizable All Variables.")),
     "Add Search Blacklist in a proof": ("", in_proof('Add Search Blacklist "zz".')),
     "Implicit Types in a proof": ("", in_proof("Implicit Types zz : nat.")),
+    # round rfr36: class 2 before the theorem (G5 decides), as in a helper's proof
+    "Implicit Types at top level": ("Implicit Types A : Ensemble nat.\n", PROOF),
     "an sEmpty elimination": (
         "Require Import Coq.Logic.StrictProp.\nDefinition zz (e : sEmpty) : False := match e with end.\n",
         PROOF,

@@ -146,7 +146,8 @@ ADDITIONS: Final = (
     ),
     _addition(
         "Implicit Types, Generalizable, Add Ring, Add Field, Opaque, Transparent, Strategy",
-        "inside a helper's proof, before the theorem (the effect outlives Qed); Generalizable also at top level",
+        "inside a helper's proof, before the theorem (the effect outlives Qed); Implicit Types and Generalizable "
+        "also at top level before it",
         SEMANTIC_CHECK_ONLY,
         "implicit types and generalization decide the types of the statement's untyped binders, Add Ring and "
         "Add Field declare the structures ring and field use, and opacity steers unification: each can change "

@@ -22,6 +22,12 @@ each can change, measured with coqc 8.16:
   class 1; the implicit-argument family and ``Asymmetric Patterns`` decide how the statement's text
   elaborates (class 2); ``Global``/``Export`` options reach the harness's files and are refused, as is
   every other option.
+* ``Implicit Types x y : T`` gives a type to later binders named ``x``/``y`` written without one; it is a
+  table of the file being compiled (``reserve_table`` in ``interp/reserve.ml``, filled by a summary entry or
+  an object with only a cache function, never loaded from a ``.vo``; read only when a binder is interned), so
+  it reaches no file that ``Require``s or ``Import``s the candidate and ends with a section (measured with
+  coqc 8.16). Before the theorem it can type the statement's unannotated binders (class 2); after it,
+  nothing of the statement is left to read.
 * ``Arguments``, ``Opaque``, ``Transparent`` and ``Local Strategy`` of the candidate's own definitions cannot
   touch what the statement names (class 1); of anything else they can steer its elaboration (class 2): an
   unfolding order changes no meaning, but which unifier solution is found first. A ``Strategy`` that is
@@ -45,10 +51,10 @@ ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
-    | {"Generalizable", "Add", "Ltac2", "Comments"}
+    | {"Generalizable", "Add", "Ltac2", "Comments", "Implicit"}
 )
 """The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`; of ``Add``
-only ``Add Printing`` and ``Add Search``)."""
+only ``Add Printing`` and ``Add Search``; of ``Implicit`` only ``Implicit Type(s)``)."""
 IN_PROOFS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2", "Comments"}
 )
@@ -146,6 +152,8 @@ def classify(sent: Sentence, defined: set[str], tactics: bool, ltac2: bool) -> J
         return _ltac2(sent, tactics) if ltac2 else Judgement(None, NO_LTAC2)
     if command == "Comments":
         return _comments(rest)
+    if command == "Implicit":
+        return Judgement(ELABORATING, RESERVED_TYPES) if rest[:1] in (("Type",), ("Types",)) else None
     if command in ("Set", "Unset"):
         return _option(sent, tactics)
     if command == "Strategy" and not local(sent):
@@ -182,6 +190,13 @@ def _ltac2(sent: Sentence, tactics: bool) -> Judgement:
     if tactics:
         return Judgement(ELABORATING, "an Ltac2 definition can shadow a tactic the challenge runs while it elaborates")
     return Judgement(HARMLESS, LTAC2_DEFINITION)
+
+
+RESERVED_TYPES: Final = (
+    "it types later binders written without a type, in the candidate's file alone (`Implicit Types` fills "
+    "the file's `reserve_table`, read when a binder is interned; coqc 8.16 does not replay it through "
+    "`Require` or `Import`)"
+)
 
 
 EXTRA_DEPENDENCY_WORDS: Final = frozenset({"From", "Extra", "Dependency"})
