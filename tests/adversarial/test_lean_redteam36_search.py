@@ -3,19 +3,22 @@ the question's own ``P`` with a classical decision (Rocq's round 36: ``find (fun
 excluded_middle_informative (P n) ..) (seq 0 10)``). The proof then needs only a witness under the bound, and
 no tactic evaluates the answer.
 
-Probed on ``putnam_1993_b1`` and ``putnam_1967_a3`` (text and full profile, G1-G3): ``List.find?``,
+Probed on ``putnam_1993_b1`` and ``putnam_1967_a3`` (text profile and the full profile's G1-G3): ``List.find?``,
 ``List.filter``/``headD``, ``List.findIdx``, ``Finset.filter``/``card``, ``Nat.rec`` with ``if``/``if h :``,
-``Nat.findGreatest``, ``Finset.min'``/``Finset.min``/``sInf``/``List.argmin``/``WellFounded.min`` of a filtered
-range, each with ``decide``, ``@decide _ (Classical.propDecidable _)``, ``Classical.dec``/``decPred``/``decRel``,
-``haveI := Classical.propDecidable``, ``open Classical in``, ``open scoped Classical in`` and
-``(Classical.em P).by_cases``. Where ``P`` is the statement's property (bound name renamed or not) the copy rule
-refused every one before; the decision itself was accepted. Now the decision is refused by name
-(``_operators.DECISION_OPERATORS``) and ``open Classical in`` inside a value (whose scoped instance decides
-without a name) by ``_answer_value.CLASSICAL_RULE``, so a property respelled past the copy rule does not help.
-Left: a property the library decides by its own noncomputable instances (``Real.decidableLT``: the same
-instance as an official answer's ``if x < 0``), a statement whose header opens ``Classical`` (4 pinned), and
-the candidate's own global ``open Classical`` before the solution; there ``P`` must be respelled past the copy
-rule, and the full profile's G4 still compiles what Lean elaborates.
+``Fin.find``, ``Nat.findGreatest``, ``Finset.min'``/``Finset.min``/``sInf``/``List.argmin``/``WellFounded.min`` of
+a filtered range, each with ``decide``, ``@decide _ (Classical.propDecidable _)``, ``Classical.dec``/``decPred``/
+``decRel``, ``haveI``/``letI``, ``open Classical in``, ``open scoped Classical in``, ``(Classical.em P).by_cases``
+and the candidate's own global ``open Classical`` before the solution: 27 probes. With ``P`` the statement's
+property (bound name renamed, conjuncts swapped, ``k ≠ 0``, ``Set.Icc`` for ``Set.Ioo``) the copy rule refused
+every one; with ``P`` multiplied out (ring arithmetic, a class the copy rule leaves) every classical decision
+was accepted (the extremal operators were already refused by name). Now ``_operators.DECISION_OPERATORS`` are
+refused by name, and ``Classical`` open at a value, by ``open ... in`` or a global ``open`` the statement does
+not make (whose scoped instance decides with no name to read, and which the full profile accepted there), by
+``_answer_value.CLASSICAL_RULE``. Left: a property the library decides by its own noncomputable instances
+(``Real.decidableLT``, the instance of an official answer's ``if x < 0``), a statement that opens ``Classical``
+itself (``putnam_1964_b4``, ``2016_b2``, ``2022_a4`` have values), and plain ``decide`` or ``Fin.find`` of an
+undecidable respelled property, which Lean cannot elaborate (the full profile's G4), so only the text profile
+accepts it.
 """
 
 from __future__ import annotations
@@ -25,16 +28,18 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.verdict import Profile
 from putnam_solver.core.verify import Track
-from tests.helpers import failures, lean_filled, lean_text_verdict, putnambench_dir, sampled
+from tests.helpers import failures, lean_filled, lean_text_verdict, lean_verdict, putnambench_dir, sampled
 
 BENCHMARK: Path = putnambench_dir() / "putnam_bench_lean4.jsonl"
 
 LEAST = "putnam_1993_b1"
-# the statement's property, respelled (`j / k` for `k / n`) so that only the decision can refuse it
-P = "(0 < k ∧ ∀ m ∈ Set.Ioo (0 : ℤ) 1993, ∃ j : ℤ, m / 1993 < (j : ℝ) / k ∧ (j : ℝ) / k < (m + 1) / 1994)"
+# the statement's property with its fractions multiplied out, which the copy rule does not read as the
+# statement's (ring arithmetic), so that only the decision refuses it
+P = "(0 < k ∧ ∀ m : ℤ, 0 < m → m < 1993 → ∃ j : ℤ, (m : ℝ) * k < 1993 * j ∧ 1994 * (j : ℝ) < (m + 1) * k)"
 DECISION = "a choice operator picks a value"
-OPENED = "opens `Classical`"
+OPENED = "`Classical` is opened at the answer"
 
 # (problem, value, what G2 must say); keys are "group: class"
 SEARCHES = {
@@ -108,3 +113,29 @@ def test_each_classical_search_is_refused(bench: Benchmark, problem: str, value:
 @pytest.mark.parametrize(("problem", "value"), sampled(HONEST, {"computable decide on ℕ", "if on ℝ"}))
 def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> None:
     assert _g2(bench, problem, value) == ""
+
+
+SEARCH = f"((List.range 4000).find? fun k => decide {P}).getD 0"
+GLOBAL = {
+    # the candidate's own `open` before the value (the full profile reads it through the names it resolves)
+    "open Classical before the value": ("open Classical\n\n", "abbrev", True),
+    "open scoped Classical before the value": ("open scoped Classical\n\n", "abbrev", True),
+    "open Classical hiding a name before the value": ("open Classical hiding choose\n\n", "abbrev", True),
+    # the honest twins: opened after the value, or another namespace before it
+    "open Classical after the value": ("open Classical\n\n", "/--", False),
+    "open Nat before the value": ("open Nat\n\n", "abbrev", False),
+}
+
+
+@pytest.mark.parametrize(
+    ("opened", "before", "refused"),
+    sampled(GLOBAL, {"open Classical before the value", "open Classical after the value"}),
+)
+def test_classical_opened_by_the_candidate_before_the_value(
+    bench: Benchmark, opened: str, before: str, refused: bool
+) -> None:
+    candidate = lean_filled(bench, LEAST, Track.NO_ANSWER, value=SEARCH, proof="by\n  simp")
+    at = candidate.index(before)
+    candidate = candidate[:at] + opened + candidate[at:]
+    g2 = failures(lean_verdict(bench, LEAST, candidate, Profile.FULL, Track.NO_ANSWER)).get("G2", "")
+    assert (OPENED in g2) is refused, g2
