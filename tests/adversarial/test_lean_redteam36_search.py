@@ -8,17 +8,19 @@ Probed on ``putnam_1993_b1`` and ``putnam_1967_a3`` (text profile and the full p
 ``Fin.find``, ``Nat.findGreatest``, ``Finset.min'``/``Finset.min``/``sInf``/``List.argmin``/``WellFounded.min`` of
 a filtered range, each with ``decide``, ``@decide _ (Classical.propDecidable _)``, ``Classical.dec``/``decPred``/
 ``decRel``, ``haveI``/``letI``, ``open Classical in``, ``open scoped Classical in``, ``(Classical.em P).by_cases``
-and the candidate's own global ``open Classical`` before the solution: 27 probes. With ``P`` the statement's
+and the candidate's own global ``open Classical`` before the solution: 35 probes. With ``P`` the statement's
 property (bound name renamed, conjuncts swapped, ``k ≠ 0``, ``Set.Icc`` for ``Set.Ioo``) the copy rule refused
 every one; with ``P`` multiplied out (ring arithmetic, a class the copy rule leaves) every classical decision
 was accepted (the extremal operators were already refused by name). Now ``_operators.DECISION_OPERATORS`` are
-refused by name, and ``Classical`` open at a value, by ``open ... in`` or a global ``open`` the statement does
-not make (whose scoped instance decides with no name to read, and which the full profile accepted there), by
-``_answer_value.CLASSICAL_RULE``. Left: a property the library decides by its own noncomputable instances
+refused by name, and ``open Classical in`` inside a value (whose scoped instance decides with no name to read)
+by ``_answer_value.CLASSICAL_RULE``: of the 26 in-value probes the previous code accepted 20 (text and full
+G1-G3 alike), this one 9, each a plain ``decide``/``if``/``filter``/``Fin.find`` with no classical source,
+which Lean cannot elaborate (no instance decides the unbounded ``∃ j : ℤ``), so the full profile's G4 refuses
+them. Left: the candidate's global ``open Classical`` before the solution (a published header shape, pinned
+below), a property the library decides by its own noncomputable instances
 (``Real.decidableLT``, the instance of an official answer's ``if x < 0``), a statement that opens ``Classical``
-itself (``putnam_1964_b4``, ``2016_b2``, ``2022_a4`` have values), and plain ``decide`` or ``Fin.find`` of an
-undecidable respelled property, which Lean cannot elaborate (the full profile's G4), so only the text profile
-accepts it.
+itself (``putnam_1964_b4``, ``2016_b2``, ``2022_a4`` have values), and the 9 plain spellings above on the
+text profile.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ LEAST = "putnam_1993_b1"
 # statement's (ring arithmetic), so that only the decision refuses it
 P = "(0 < k ∧ ∀ m : ℤ, 0 < m → m < 1993 → ∃ j : ℤ, (m : ℝ) * k < 1993 * j ∧ 1994 * (j : ℝ) < (m + 1) * k)"
 DECISION = "a choice operator picks a value"
-OPENED = "`Classical` is opened at the answer"
+OPENED = "the answer opens `Classical`"
 
 # (problem, value, what G2 must say); keys are "group: class"
 SEARCHES = {
@@ -115,27 +117,13 @@ def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> 
     assert _g2(bench, problem, value) == ""
 
 
-SEARCH = f"((List.range 4000).find? fun k => decide {P}).getD 0"
-GLOBAL = {
-    # the candidate's own `open` before the value (the full profile reads it through the names it resolves)
-    "open Classical before the value": ("open Classical\n\n", "abbrev", True),
-    "open scoped Classical before the value": ("open scoped Classical\n\n", "abbrev", True),
-    "open Classical hiding a name before the value": ("open Classical hiding choose\n\n", "abbrev", True),
-    # the honest twins: opened after the value, or another namespace before it
-    "open Classical after the value": ("open Classical\n\n", "/--", False),
-    "open Nat before the value": ("open Nat\n\n", "abbrev", False),
-}
-
-
-@pytest.mark.parametrize(
-    ("opened", "before", "refused"),
-    sampled(GLOBAL, {"open Classical before the value", "open Classical after the value"}),
-)
-def test_classical_opened_by_the_candidate_before_the_value(
-    bench: Benchmark, opened: str, before: str, refused: bool
-) -> None:
-    candidate = lean_filled(bench, LEAST, Track.NO_ANSWER, value=SEARCH, proof="by\n  simp")
-    at = candidate.index(before)
-    candidate = candidate[:at] + opened + candidate[at:]
-    g2 = failures(lean_verdict(bench, LEAST, candidate, Profile.FULL, Track.NO_ANSWER)).get("G2", "")
-    assert (OPENED in g2) is refused, g2
+def test_a_global_open_classical_before_the_value_is_left_to_a_kernel_reading(bench: Benchmark) -> None:
+    """Pinned as left: the candidate's own ``open scoped Classical`` before the value brings the scoped
+    instance into force with no name in the value to read, but published provers put it in their header
+    (Aristotle's, ``test_lean_falserej35``), so the full profile's G2 accepts the search there; only a
+    reading of the elaborated value (as Rocq's G4 reads the kernel term) can tell the instance apart."""
+    candidate = lean_filled(
+        bench, LEAST, Track.NO_ANSWER, value=f"((List.range 4000).find? fun k => decide {P}).getD 0"
+    )
+    candidate = candidate.replace("abbrev", "open scoped Classical\n\nabbrev", 1)
+    assert "G2" not in failures(lean_verdict(bench, LEAST, candidate, Profile.FULL, Track.NO_ANSWER))

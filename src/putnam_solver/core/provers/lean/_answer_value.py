@@ -55,7 +55,7 @@ def answer_violations(
     ]
     opened_in = _namespaces_opened_in(value)
     opened = _Opened([*header_namespaces(expected, opens), *opened_in])
-    if "Classical" in opened_in or _opens_classical(expected, opens):
+    if "Classical" in opened_in:
         violations.append(Violation(value[0].line, label, CLASSICAL_RULE))
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
@@ -97,18 +97,9 @@ def answer_violations(
 
 
 CLASSICAL_RULE: Final = (
-    "`Classical` is opened at the answer (in it, or by a global `open` the statement does not make), and its "
-    "scoped instance decides any proposition by choice (a search testing the problem's own property); state "
-    "the answer, or open `Classical` after it"
+    "the answer opens `Classical`, whose scoped instance decides any proposition by choice (a search testing "
+    "the problem's own property); state the answer"
 )
-
-
-def _opens_classical(expected: Statement, opens: Sequence[Command]) -> bool:
-    """Whether the candidate's global ``open``s (or a ``namespace``) bring ``Classical`` into force at the
-    value where the statement does not: its scoped ``propDecidable`` then decides any proposition with no
-    name in the value to read (the full profile accepts such an ``open`` before a value, since the rules
-    otherwise resolve names through it: :func:`_opens_in_force.answer_reads`)."""
-    return "Classical" in header_namespaces(expected, opens) and "Classical" not in header_namespaces(expected)
 
 
 def header_namespaces(expected: Statement, opens: Sequence[Command] = ()) -> list[str]:
