@@ -53,7 +53,10 @@ def answer_violations(
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
     ]
-    opened = _Opened([*header_namespaces(expected, opens), *_namespaces_opened_in(value)])
+    opened_in = _namespaces_opened_in(value)
+    opened = _Opened([*header_namespaces(expected, opens), *opened_in])
+    if "Classical" in opened_in:
+        violations.append(Violation(value[0].line, label, CLASSICAL_RULE))
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
@@ -91,6 +94,12 @@ def answer_violations(
         elif searches_environment(value, i, first_by):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", SEARCH_RULE))
     return violations
+
+
+CLASSICAL_RULE: Final = (
+    "the answer opens `Classical`, whose scoped instance decides any proposition by choice (a search testing "
+    "the problem's own property); state the answer"
+)
 
 
 def header_namespaces(expected: Statement, opens: Sequence[Command] = ()) -> list[str]:
@@ -245,7 +254,13 @@ def _choice_field_parts(operators: tuple[str, ...]) -> frozenset[str]:
     return frozenset(op.rsplit(".", 1)[-1] for op in operators) - _NOT_FIELDS
 
 
-_NOT_FIELDS: Final = frozenset({"choose", "some", "find", "nth", "ofNat", "mk", "ofCauchy"})
+_NOT_FIELDS: Final = frozenset(
+    {"choose", "some", "find", "nth", "ofNat", "mk", "ofCauchy"}
+    # a decision's first explicit argument is a proposition (no namespace's value), and `Nat.decEq a b`
+    # is core's computable equality
+    | {"propDecidable", "dec", "decPred", "decRel", "decEq", "typeDecidableEq", "typeDecidable", "em"}
+    | {"decidableInhabited"}
+)
 
 
 def field_access(value: Sequence[Token], i: int) -> bool:

@@ -69,6 +69,28 @@ PutnamBench problems) it leaves only convergence to prove, not the value (a publ
 ``putnam_2015_b6`` answers with ``limUnder``)."""
 
 
+DECISION_OPERATORS: Final = (
+    "Classical.propDecidable",
+    "Classical.dec",
+    "Classical.decPred",
+    "Classical.decRel",
+    "Classical.decEq",
+    "Classical.typeDecidableEq",
+    "Classical.typeDecidable",
+    "Classical.decidableInhabited",
+    "Classical.em",
+)
+"""Decisions by excluded middle (Rocq's ``answer_decision_operators``, red team 36): "the least ``n`` with
+``P``" written as a bounded search that tests ``P`` itself, ``((List.range 4000).find? fun n => @decide (P
+n) (Classical.propDecidable _)).getD 0``, leaves only a witness under the bound to prove, and no tactic
+evaluates it. ``propDecidable`` (every proposition decided by ``Classical.choice``), ``decidableInhabited``
+and ``typeDecidableEq``/``typeDecidable`` are core's (src/Init/Classical.lean); ``dec``, ``decPred``,
+``decRel`` and ``decEq`` Mathlib's instances built from it (Mathlib/Logic/Basic.lean); ``em`` is what
+``Or.by_cases`` splits on. ``open Classical in`` inside a value activates ``propDecidable`` (a scoped
+instance) without naming it: :func:`_answer_value.answer_violations` refuses that too. A decision the
+library makes by its own instances stays allowed (``if x < 0`` on ``ℝ`` is ``Real.decidableLT``, an
+official answer's shape), as is ``decide`` on a computable property."""
+
 ANALYSIS_OPERATORS: Final = (
     "∫",
     "∑'",

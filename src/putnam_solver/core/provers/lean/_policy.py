@@ -14,7 +14,7 @@ from putnam_solver.core.provers.lean._brackets import REASON as BRACKET_REASON
 from putnam_solver.core.provers.lean._evaluated import TRACE_CONSTRUCT, TRACE_REASON, VALUE_CONSTRUCT, VALUE_REASON
 from putnam_solver.core.provers.lean._file_reads import EFFECT_REASON, EFFECTS, FILE_READING
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES
-from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, EXTREMAL_OPERATORS
+from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, DECISION_OPERATORS, EXTREMAL_OPERATORS
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, CONFIG_REASON
 from putnam_solver.core.provers.lean.syntax import normalize_name
 
@@ -264,6 +264,7 @@ POLICY: Final = LeanPolicy(
         "monotonicSequenceLimitIndex",
         "monotonicSequenceLimit",
         *EXTREMAL_OPERATORS,
+        *DECISION_OPERATORS,
     ),
     analysis_operators=ANALYSIS_OPERATORS,
     forbidden=(
