@@ -38,6 +38,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     substituted,
     typed_quantifier,
 )
+from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean.syntax import Token
 
 ZERO: Final = frozenset({("0",), (".", "zero"), ("Nat.zero",)})
@@ -253,7 +254,7 @@ of ``^`` is a leaf of the tree, its exponent is not (``rightact%``)."""
 def _coerced(texts: list[str], k: int, partner: dict[int, int], trees: dict[int, bool]) -> bool:
     """Whether the bare name at ``k`` is a leaf of a :data:`TREE` whose leaves include an ascription to a
     number type no natural number is (``(a : ℤ) ^ 3 + b ^ 3 = n``: ``b`` is cast); not an argument, a head
-    applied, or an exponent. ``partner`` pairs the round brackets (made at the first call); ``trees`` keeps each
+    applied, or an exponent. ``partner`` pairs the brackets (made at the first call); ``trees`` keeps each
     answer for every place its walk passed, so a body is walked once however many names it holds."""
     before, after = texts[k - 1 : k], texts[k + 1 : k + 2]
     if before not in ([], ["("], *([op] for op in TREE)) or after not in ([], [")"], ["^"], *([op] for op in TREE)):
@@ -261,7 +262,7 @@ def _coerced(texts: list[str], k: int, partner: dict[int, int], trees: dict[int,
     if k in trees:
         return trees[k]
     if -1 not in partner:  # once per body
-        partner.update({**_partners(texts), -1: -1})
+        partner.update({**bracket_partners(texts), -1: -1})
     lo, hi, passed = k, k + 1, [k]
     while True:  # out to the tree's ends, through the brackets that only group
         while lo > 0 and texts[lo - 1] != "(" and _in_tree(texts, lo - 1, partner):
@@ -301,16 +302,3 @@ def _ascribed_leaf(texts: list[str], lo: int, hi: int, partner: dict[int, int]) 
             return True
         i = close + 1
     return False
-
-
-def _partners(texts: list[str]) -> dict[int, int]:
-    """Each round bracket's partner, both ways."""
-    partner: dict[int, int] = {}
-    stack: list[int] = []
-    for i, text in enumerate(texts):
-        if text == "(":
-            stack.append(i)
-        elif text == ")" and stack:
-            j = stack.pop()
-            partner[i], partner[j] = j, i
-    return partner

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_spelled, norm_spelled
+from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
 ONE: Final = {
@@ -74,7 +75,7 @@ def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
 
 def _untyped_groups(texts: list[str]) -> list[str]:
     out: list[str] = []
-    partner = _partners(texts)
+    partner = bracket_partners(texts)
     i, size = 0, len(texts)
     while i < size:
         out.append(texts[i])
@@ -88,22 +89,6 @@ def _untyped_groups(texts: list[str]) -> list[str]:
             out += ["(", *names, ")"]
             i = partner[i] + 1
     return out
-
-
-_OPEN: Final = frozenset({"(", "[", "{", "⟨"})
-_CLOSE: Final = frozenset({")", "]", "}", "⟩"})
-
-
-def _partners(texts: list[str]) -> dict[int, int]:
-    """Each opening bracket's closing one, in one pass (a bracket left open has none)."""
-    found: dict[int, int] = {}
-    stack: list[int] = []
-    for k, text in enumerate(texts):
-        if text in _OPEN:
-            stack.append(k)
-        elif text in _CLOSE and stack:
-            found[stack.pop()] = k
-    return found
 
 
 def _names(texts: list[str], start: int, end: int) -> list[str] | None:

@@ -45,3 +45,17 @@ def unmatched_brackets(commands: Iterable[Sequence[Token]]) -> list[Token]:
         else:
             found += stack[:1]
     return found
+
+
+def bracket_partners(texts: Sequence[str]) -> dict[int, int]:
+    """Each bracket's partner, both ways, in one pass over token texts (G3 has refused any command whose
+    brackets do not match, so every bracket the readings meet has one; a stray one gets none)."""
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for k, text in enumerate(texts):
+        if text in _CLOSING:
+            stack.append(k)
+        elif text in _CLOSERS and stack and _CLOSING[texts[stack[-1]]] == text.rstrip("'"):
+            j = stack.pop()
+            partner[j], partner[k] = k, j
+    return partner
