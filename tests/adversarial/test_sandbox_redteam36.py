@@ -17,7 +17,7 @@ still refused, and so is ``Fail X.`` whose ``X`` succeeds (it ran its course).
 **Tried and held (pinned below):** a candidate that writes or reads outside its work dir at compile time
 (``Redirect`` to a host folder, ``Extraction`` to an absolute path, ``Cd`` into one, ``Load`` of a host
 file) finds no host path there and leaves nothing on the host; a memory bomb, an OCaml ``Fatal error: out
-of memory`` abort, a wall-clock run-out and a ``.vo`` plus ``.glob`` over the disk cap (``ENOSPC``, and
+of memory`` abort, a wall-clock run-out and a ``.vo`` over the disk cap, files together over it (``ENOSPC``, and
 ``SIGXFSZ`` for one file) are each an ``error``, never cached; a host process listening on an abstract
 Unix socket (which no mount hides) is unreachable from the sandbox's network namespace.
 """
@@ -161,17 +161,20 @@ def test_compile_time_file_commands_never_reach_the_host(tmp_path: Path, header:
 
 
 def _numerals(definitions: int) -> str:
-    """Numerals each of which coqc's ``.glob`` records, about 6 kB of it per definition beside 0.6 kB of
-    ``.vo`` (measured): with a 1 MiB disk cap, 200 make one file over the cap (``SIGXFSZ``), 160 make the
-    ``.glob`` and the ``.vo`` each under it but together over the tmpfs (``No space left on device``)."""
+    """Lists of numerals, about 1 kB of ``.vo`` per definition (measured; coqc runs with ``-noglob``, so
+    no ``.glob`` is written): with a 1 MiB disk cap, 1,100 make the ``.vo`` over the cap (``SIGXFSZ``)."""
     return "".join(f"Definition d{j} : list nat := {' :: '.join('7' * 100)} :: nil.\n" for j in range(definitions))
+
+
+SEARCHES = "".join(f'Redirect "search{j}" Search _.\n' for j in range(12))
+"""Twelve files of about 110 kB each (``Search _`` over the prelude, measured): each under a 1 MiB cap,
+together over the work dir's tmpfs (``No space left on device``)."""
 
 
 CAPS = {
     "memory": (_proof("let x := eval vm_compute in (Nat.pow 2 26) in reflexivity."), {"memory_mb": 600}),
     "memory_abort": (_proof("let x := eval lazy in (Nat.pow 2 26) in reflexivity."), {"memory_mb": 600}),
-    "glob_over_the_file_cap": (_numerals(200) + _proof("reflexivity."), {"disk_mb": 1}),
-    "glob_and_vo_over_the_tmpfs": (_numerals(160) + _proof("reflexivity."), {"disk_mb": 1}),
+    "vo_over_the_file_cap": (_numerals(1100) + _proof("reflexivity."), {"disk_mb": 1}),
 }
 
 
@@ -184,6 +187,19 @@ def test_an_exhausted_cap_is_an_error_never_cached(tmp_path: Path, candidate: st
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.ERROR, detail
     assert not reusable(verdict)
+
+
+@needs_coq
+@needs_sandbox
+@pytest.mark.slow
+def test_files_that_fill_the_work_dir_are_an_error_of_g4_not_a_rejection(tmp_path: Path) -> None:
+    """Found with coqc run with ``-noglob``: a write into the full tmpfs failed the sentence with
+    ``System error: "No space left on device"``, which G4 read as coqc rejecting the candidate
+    (``gatekit.NO_SPACE`` now makes it a cap). ``Redirect`` itself is refused by G3."""
+    verdict = _verdict(tmp_path, SEARCHES + _proof("reflexivity."), disk_mb=1)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.ERROR and "ran out of disk space (cap 1 MB)" in detail, detail
+    assert _gate(verdict, "G3")[0] is GateStatus.FAILED
 
 
 @needs_sandbox

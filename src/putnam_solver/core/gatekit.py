@@ -6,9 +6,9 @@ Every compiled gate of every prover uses these, so that one rule decides what a 
    output flood, a signal (``killed_reason``, or an exit code above 128, which is how bubblewrap reports
    a signal: an exhausted CPU or file-size limit ends so), an exhausted memory cap or stack (the prover
    recognises its tool's allocation failure or stack overflow; the stack limit is the same on every
-   host, ``SandboxLimits.stack_mb``) and an output cut at the cap (a dropped line could have been an
-   error) are ``error``, never ``failed``. ``error`` verdicts are never cached, so a larger cap decides
-   afresh.
+   host, ``SandboxLimits.stack_mb``), a full work dir (``NO_SPACE``) and an output cut at the cap (a
+   dropped line could have been an error) are ``error``, never ``failed``. ``error`` verdicts are never
+   cached, so a larger cap decides afresh.
 2. Otherwise, an error the tool itself reported (a compile error, a kernel rejection) is ``failed``.
 3. Otherwise, a non-zero exit with no reported error is ``error``: nobody can tell whose fault it is.
 4. Otherwise (exit 0, nothing reported, nothing cut) the run is clean; the gate then checks the files
@@ -42,6 +42,11 @@ from putnam_solver.core.verdict import LEFT_TO_SEMANTIC_CHECK, GateResult, GateS
 
 STDERR_KEPT = 2000
 SIGNAL_EXIT = 128
+NO_SPACE = "no space left on device"
+"""glibc's ``strerror(ENOSPC)``, which every tool's report of a write into a full tmpfs quotes: coqc as
+``System error: "No space left on device"`` (OCaml's ``Sys_error``, measured with coqc 8.16.1), Lean as
+``resource exhausted (error code: 28, no space left on device)`` (``IO.Error.toString`` in Lean's
+``src/Init/System/IOError.lean``, which lower-cases its first letter)."""
 Judgement = tuple[GateStatus, str]
 
 
@@ -180,6 +185,8 @@ def capped(
         return f"{tool} ran out of memory (cap {limits.memory_mb} MB)"
     if stack_overflow:
         return f"{tool} overflowed its stack (limit {limits.stack_mb} MB)"
+    if code != 0 and NO_SPACE in (result.stderr + result.stdout).lower():
+        return f"{tool} ran out of disk space (cap {limits.disk_mb} MB)"
     if result.killed_reason is not None:
         return f"{tool} was stopped ({result.killed_reason})"
     if code is not None and code > SIGNAL_EXIT:

@@ -232,6 +232,9 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), 
     """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``.
     ``candidate``: the source is the candidate's, whose caught limits make a failure no verdict.
 
+    ``-noglob``: the cross-reference file coqdoc reads (often ten times the ``.vo``) is of no use to a
+    verdict, and written into the run's tmpfs it would count against ``disk_mb`` and memory.
+
     Raises ToolUnavailable without coqc, UnsafeFile when the run left something other than a regular
     ``.vo`` under the cap.
     """
@@ -240,7 +243,8 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), 
     limits = sandbox_limits(sub.options)
     files = {f"{module}.v": source.encode("utf-8"), **{d.name: read_product(d, limits) for d in deps}}
     vo_name = f"{module}.vo"
-    result, workdir = run_tool(sub, coqc, ["-q", *COQC_MACHINES_OFF, "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
+    args = ["-q", "-noglob", *COQC_MACHINES_OFF, "-Q", ".", ROOT, f"{module}.v"]
+    result, workdir = run_tool(sub, coqc, args, files, [vo_name])
     produced = workdir / vo_name
     own = source if candidate else None
     if not (result.ok and os.path.lexists(produced)):

@@ -41,6 +41,8 @@ OFFICIAL_SOLUTION = "__putnam_official_solution"
 SIGNATURE = "__PutnamSignature_"
 REFERENCE_FUNCTOR = "__PutnamReferenceF"
 REFERENCE_INSTANCE = "__PutnamReferenceInstance"
+BINDERS = "__putnam_binders_"
+"""``BINDERS{i}``: the reference's constant abstracted over the theorem's first ``i + 1`` arguments (``binders``)."""
 LOADS = frozenset({"Require", "From"})
 """Commands that load libraries, hoisted out of the reference's section (``_hoisted``)."""
 
@@ -119,6 +121,18 @@ def instantiation(statement: Statement) -> list[str]:
     return [name for _, name in sorted(names, key=lambda pair: pair[0])]
 
 
+def binders(names: list[str]) -> list[str]:
+    """One constant per argument of the reference theorem, abstracted (when the section closes) over that
+    argument and every earlier one, the same binders as the theorem's, with the value ``tt`` of type
+    ``unit``. G5 compares the candidate's declarations with these binders, not with the theorem's: any
+    comparison whose type holds the statement lets the kernel reduce it, and a statement that computes
+    (``putnam_2007_b3``'s ``fix`` applied to 2007) then exhausts memory (``statement._same_types``)."""
+    return [
+        f"Definition {BINDERS}{index} : unit := {''.join(f'let _ := {n} in ' for n in names[: index + 1])}tt."
+        for index in range(len(names))
+    ]
+
+
 def solution_arguments(statement: Statement) -> list[str]:
     """The assumptions declared before the solution: the official copy is abstracted over exactly these."""
     end = statement.solution if statement.solution is not None else 0
@@ -185,6 +199,7 @@ def reference_source(statement: Statement) -> str:
             parts.append("Proof using All." + ("\nAdmitted." if statement.open_proof else ""))
         else:
             parts.append(text[sentence.start : sentence.end])
+    parts += binders(instantiation(statement))
     parts.append(f"End {REFERENCE_SECTION}.")
     if modules:
         parts.append(f"End {REFERENCE_FUNCTOR}.")

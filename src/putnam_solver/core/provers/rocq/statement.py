@@ -7,8 +7,9 @@ become arguments) and then the harness's trusted file, which ``Require``s (never
                               Putnam.Candidate.R.
     Proof. unfold Putnam.Candidate.sol, Putnam.Reference.__putnam_official_solution. reflexivity. Qed.
                                                                              (with-answer only)
-    Definition __putnam_same_type_0 : @eq _ (@Putnam.Reference.thm)
-      (fun x : ltac:(let t := type of Putnam.Candidate.R@{} in exact t) => @Putnam.Reference.thm x) := eq_refl.
+    Definition __putnam_same_type_0 : @eq _ (@Putnam.Reference.__putnam_binders_0)
+      (fun x : ltac:(let t := type of Putnam.Candidate.R@{} in exact t) => @Putnam.Reference.__putnam_binders_0 x)
+      := eq_refl.
                             (one per plugged-in declaration, monomorphic: its type, not a subtype)
     Strategy expand [Putnam.Reference.def Putnam.Candidate.def].    (the statement's own definitions)
     Definition __putnam_check :
@@ -59,6 +60,7 @@ from putnam_solver.core.artifacts import Artifact
 from putnam_solver.core.gatekit import guarded
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, TRUSTED, Built, build
 from putnam_solver.core.provers.rocq.challenge import (
+    BINDERS,
     OFFICIAL_SOLUTION,
     instantiation,
     reference_instance,
@@ -103,7 +105,7 @@ def trusted_source(statement: Statement, track: Track, marker: str, listing: Lis
         "Set Positivity Checking.",
         "Set Universe Checking.",
         *instance,
-        *_same_types(instantiation(statement), f"{reference}.{thm}", candidate),
+        *_same_types(instantiation(statement), reference, candidate),
     ]
     if statement.definitions:
         # The statement's own constants are unfolded before anything else when the kernel compares the
@@ -134,21 +136,24 @@ def trusted_source(statement: Statement, track: Track, marker: str, listing: Lis
     return "\n".join(lines) + "\n"
 
 
-def _same_types(names: Sequence[str], theorem: str, candidate: str) -> list[str]:
+def _same_types(names: Sequence[str], reference: str, candidate: str) -> list[str]:
     """Sentences that make the kernel check each plugged-in declaration's type convertible to the
     reference's argument it fills, given the earlier ones. Applying the reference theorem checks only
     that it is a subtype (cumulativity), so an ``Axiom R : Set`` (or ``: Prop``) for the statement's
     ``Variable R : Type`` would pass, and the candidate would prove the statement only for small ``R``.
-    A product's domain is compared by conversion, so the reference applied so far equals its
-    eta-expansion over the candidate's type only when the two types are convertible. (The candidate's
-    type is the binder's, not the reference's: Coq may refresh the universe of a sort that ``exact``
-    puts in a binder, which made ``Set`` match the statement's ``Type``, measured on Coq 8.16.1.)
-    ``@{}`` (no universe instance) refuses a universe-polymorphic declaration, as the statement's never
-    is: each occurrence of one gets universes of its own, so ``Polymorphic Axiom R@{u} : Type@{u}``
-    would pass here at the statement's level and fill the theorem at ``R@{Set}``."""
+    A product's domain is compared by conversion, so the reference's binder constant applied so far
+    (``challenge.binders``: the theorem's binders, value ``tt``) equals its eta-expansion over the
+    candidate's type only when the two types are convertible. The binder constant, not the theorem: the
+    equality's type would hold the whole statement, which the kernel compares by reduction when the two
+    sides differ (``putnam_2007_b3``'s ``fix`` applied to 2007 exhausted memory). (The candidate's type is
+    the binder's, not the reference's: Coq may refresh the universe of a sort that ``exact`` puts in a
+    binder, which made ``Set`` match the statement's ``Type``, measured on Coq 8.16.1.) ``@{}`` (no
+    universe instance) refuses a universe-polymorphic declaration, as the statement's never is: each
+    occurrence of one gets universes of its own, so ``Polymorphic Axiom R@{u} : Type@{u}`` would pass
+    here at the statement's level and fill the theorem at ``R@{Set}``."""
     sentences = []
     for index, name in enumerate(names):
-        applied = f"(@{theorem}{''.join(f' {candidate}.{n}' for n in names[:index])})"
+        applied = f"(@{reference}.{BINDERS}{index}{''.join(f' {candidate}.{n}' for n in names[:index])})"
         ours = f"ltac:(let t := type of {candidate}.{name}@{{}} in exact t)"
         sentences.append(
             f"Definition __putnam_same_type_{index} : @eq _ {applied} (fun x : {ours} => {applied} x) := eq_refl."
