@@ -101,6 +101,7 @@ COMPARISONS = {
 HONEST = {
     "a real value with norm and sqrt": _real("`|(1 : R) - 3| + Num.sqrt 2 / 3"),
     "a nat test in a real value": _real("if (3 == 4)%N then 1 else (2 : R)"),
+    "a max of reals": _real("Num.max (1 : R) (Num.sqrt 2)"),
     "a nat search": _any(_search("(2 < n)%N")),
     "Rle_dec on Coq's reals": _any("Z.to_nat (up (if Rle_dec 0 1 then 2 else 3))", PLAIN),
 }
@@ -148,9 +149,14 @@ PRINTS = {
         f"@Order.le ring_display (Num.NumDomain.porderType (Real.numDomainType R)) {R_ONE} {R_ONE}",
         ["Num.NumDomain.porderType"],
     ),
-    "max through the realType's own order": (
+    "max through the realType's own order, a real": (
         f"@Order.max ring_display (Real.porderType R) {R_ONE} {R_ONE}",
-        ["Real.porderType"],
+        [],
+    ),
+    "min of Coq's reals by Rstruct, a real": ("@Order.min ring_display R_porderType x y", []),
+    "max compared": (
+        f"@eq_op (Real.eqType R) (@Order.max ring_display (Real.porderType R) {R_ONE} {R_ONE}) {R_ONE}",
+        ["Real.eqType"],
     ),
     "a qualifier": (
         f"@in_mem _ {R_ONE} (@mem _ _ (@has_quality O _ (@Num.Def.Rpos (Real.numDomainType R))))",

@@ -27,7 +27,8 @@ or a qualifier on a realType prints so (the operator takes the instance as an ar
 that shadows the choice operators' bare names also shadows these (``SHADOWED``), so a candidate's ``Import
 Real`` cannot make them print unqualified.
 
-A set or predicate answer may compare reals (``[set x : R | x >= 0]`` is ``putnam_1979_a2``'s official
+The order instance of ``Num.max``/``Num.min`` is passed over: they return a real. A set or predicate
+answer may compare reals (``[set x : R | x >= 0]`` is ``putnam_1979_a2``'s official
 answer): there the compared condition is the condition. Honest values (``\\`|x|``, ``Num.sqrt``, ``+``,
 ``/``, a test on ``nat``) name only the algebraic structures and pass, as do Coq's ``Rle_dec`` family
 (round 36: ``putnam_1996_a6``'s official answer). Left: ``floor``/``ceil`` of a realType (``reals.v`` 331-372,
@@ -113,7 +114,7 @@ def real_comparisons(output: str, marker: str) -> list[str] | None:
     real = any(_real_marker(t) for t in tokens)
     found: set[str] = set()
     for at, token in enumerate(tokens):
-        if token in "()":
+        if token in "()" or _extremum_instance(tokens, at):
             continue
         parts = token.split(".")
         if (_is_real(parts) and parts[-1] not in ALGEBRA) or parts[-1] in RSTRUCT_TESTS:
@@ -123,6 +124,22 @@ def real_comparisons(output: str, marker: str) -> list[str] | None:
         elif _projection(parts) and any(_real_marker(t) for t in _scope(tokens, at, ends)):
             found.add(token)
     return sorted(found)
+
+
+EXTREMA = frozenset({"max", "min"})
+"""``Order.max``/``Order.min`` (ssrnum's ``Num.max``/``Num.min``): a real, never a boolean, whatever order
+decides it, so their own instance argument is no comparison; testing their value needs an equality or
+order elsewhere in the print, which is read as any other."""
+
+
+def _extremum_instance(tokens: list[str], at: int) -> bool:
+    """Whether the name at ``at`` is the order instance of an ``Order.max``/``Order.min`` application
+    (``@Order.max ring_display (Real.porderType R) x y``): the argument after the display."""
+    start = at - 1 if at and tokens[at - 1] == "(" else at
+    if start < 2:
+        return False
+    head = tokens[start - 2].split(".")
+    return head[-1] in EXTREMA and head[:-1] == ["Order"] and tokens[start - 1] not in "()"
 
 
 KEYWORDS = frozenset({"in", "then", "else", "with", "end", "return", "as", "let", "fun", "match", "if", "forall"})
