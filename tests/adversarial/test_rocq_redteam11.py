@@ -15,10 +15,12 @@
    (exact zz_h)``: Coq 8.16 checks the declaration against the proof but not against its ``abstract``
    subproof, so ``End`` leaves ``zz_l : False`` with no hypothesis, ill-typed inside, and coqc accepts
    it (coqchk refuses it; ``Print Assumptions`` of it is an anomaly). ``putnam_1986_a1`` was ``accepted``
-   on ``fast``. G3 now refuses an explicit declaration of a proof's section variables inside a section
-   (``Proof using``, ``#[using=...]``) and ``Set Default Proof Using`` anywhere: without them Coq finds
-   the variables itself, ``abstract`` included (measured), and ``Proof using`` outside a section stays
-   accepted.
+   on ``fast``. G3 refused an explicit declaration of a proof's section variables inside a section
+   (``Proof using``, ``#[using=...]``) and refuses ``Set Default Proof Using`` anywhere: without them Coq
+   finds the variables itself, ``abstract`` included (measured), and ``Proof using`` outside a section stays
+   accepted. Since round 37 a profile that compiles has coqchk re-check a section closed over a declaration
+   instead (G4, ``discharge.py``): the attack is refused there, an honest declaration passes; ``text`` keeps
+   G3's refusal.
 3. **coqchk's refusal read as a signal (an ``error``, not a rejection).** coqchk 8.16 reports a kernel
    type error as ``Fatal Error: Type error: ...`` and exits 129, as for an anomaly; the gate kit reads
    129 as "died by signal 1", so both attacks above were ``error`` on ``full`` (never cached, "not a
@@ -44,7 +46,7 @@ from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import COQ_BENCH, DATA_ROOT, rocq_submission
+from tests.helpers import COQ_BENCH, DATA_ROOT, failures, rocq_submission
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -166,8 +168,12 @@ def test_declared_section_variables_are_refused(name: str) -> None:
     attack = _a1(before + SECTION_FALSE.format(attr=attr, proof=proof), "Proof. destruct zz_l. Qed.")
     verdict = _verdict(COQ_BENCH, "putnam_1986_a1", attack, Profile.FAST)
     assert verdict.status == "rejected"
-    g3 = next(g for g in verdict.gates if g.id == "G3")
+    # G3 refuses every spelling on `text`; on a profile that compiles a declaration in the section is G4's,
+    # which has coqchk re-check it (`Set Default Proof Using` stays G3's), and coqc refuses a module in a section
+    g3 = next(g for g in _verdict(COQ_BENCH, "putnam_1986_a1", attack, Profile.TEXT).gates if g.id == "G3")
     assert g3.status is GateStatus.FAILED and "rocq#19861" in g3.detail, g3.detail
+    if name != "after a module closed in the section":
+        assert any("rocq#19861" in detail for detail in failures(verdict).values()), failures(verdict)
 
 
 A1_HELPER = """Lemma zz_bound (x : R) : x ^ 4 + 36 <= 13 * x ^ 2 -> x ^ 3 - 3 * x <= 18.
@@ -213,7 +219,8 @@ Qed.
 
 @needs_coq
 def test_coqchk_refusing_a_constant_is_a_rejection_not_an_error() -> None:
-    """The section attack compiles (G3 alone refuses it now); coqchk refuses the ill-typed lemma."""
+    """The section attack compiles (G3 refuses it on ``text`` only, G4 by this same coqchk run elsewhere);
+    coqchk refuses the ill-typed lemma."""
     attack = _a1(SECTION_FALSE.format(attr="", proof="Proof using."), "Proof. destruct zz_l. Qed.")
     bench = load_benchmark(COQ_BENCH)
     sub = rocq_submission(bench, "putnam_1986_a1", attack, Track.WITH_ANSWER)

@@ -274,7 +274,8 @@ def test_each_decision_operator_is_a_library_constant(tmp_path: Path) -> None:
     """A misspelt full name would never match the print: coqc checks each one after loading its library."""
     loads = (
         "From Coq Require ClassicalDescription ClassicalEpsilon ChoiceFacts Reals.Rlogic.\n"
-        "From Coq Require Reals.ClassicalDedekindReals.\nFrom mathcomp Require boolp classical_sets.\n"
+        "From Coq Require Reals.ClassicalDedekindReals.\n"
+        "From mathcomp Require boolp classical_sets cardinality reals.\n"
         "From Coquelicot Require Markov.\n"
     )
     names = (*POLICY.answer_decision_operators, *(n for n in POLICY.answer_choice_operators if ".boolp." in n))

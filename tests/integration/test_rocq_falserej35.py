@@ -12,7 +12,8 @@ and ``apply:``. All are accepted on ``full``; the ``Require``s before the theore
 inside a helper section (G3, rocq#19861: coqc 8.16 does not check the declared variables against those an
 ``abstract`` subproof uses). On ``full`` coqchk would catch the ill-typed lemma that attack leaves, but G5's
 ``Print Assumptions`` of it dies with an anomaly first, so lifting the rule there would turn a rejection into
-an ``error``; the rule stays, and the same helper without ``Proof using`` passes.
+an ``error``; the rule stayed, and the same helper without ``Proof using`` passes. Round 37 moved the check
+to G4 on every profile that compiles (coqchk's run judged before G5: ``discharge.py``); ``text`` keeps G3's.
 """
 
 from __future__ import annotations
@@ -101,12 +102,20 @@ SECTION = (
 )
 
 
-@pytest.mark.parametrize("profile", [Profile.TEXT, Profile.FULL])
-def test_proof_using_in_a_helper_section_stays_refused(profile: Profile) -> None:
+def test_proof_using_in_a_helper_section_stays_refused_on_text() -> None:
     verdict = stopping(
-        "putnam_1962_a6", a6(SECTION.format(proof="Proof using zz_c."), A6_PROOF), profile, Track.WITH_ANSWER
+        "putnam_1962_a6", a6(SECTION.format(proof="Proof using zz_c."), A6_PROOF), Profile.TEXT, Track.WITH_ANSWER
     )
     assert verdict.status == "rejected" and "rocq#19861" in failures(verdict).get("G3", ""), failures(verdict)
+
+
+@needs_coq
+def test_proof_using_in_a_helper_section_is_accepted_where_coqchk_rechecks_it() -> None:
+    """Round 37: a profile that compiles has coqchk re-check the closed section (``discharge.py``), so the
+    honest declaration passes (red team 11's attack is refused there by the same run)."""
+    candidate = a6(SECTION.format(proof="Proof using zz_c."), A6_PROOF)
+    verdict = rocq_full_verdict(pinned(COQ_BENCH), "putnam_1962_a6", candidate)
+    assert verdict.status == "accepted", failures(verdict)
 
 
 @needs_coq

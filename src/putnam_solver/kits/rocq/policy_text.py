@@ -50,7 +50,7 @@ ADDITIONS: Final = (
         "depends on (unsolved, the declaration does not exist); after the theorem nothing reads the statement",
     ),
     _addition(
-        "an Arguments of another constant that is not Local",
+        "an Arguments (or Prenex Implicits) of another constant that is not Local",
         "after the theorem, at top level or in a proof",
         NEVER,
         "the closed theorem cannot use it: it can act only in the files that Require the candidate, the "
@@ -68,8 +68,9 @@ ADDITIONS: Final = (
         "Hint (Resolve, Rewrite, Unfold, Extern...), Remove Hints, Create HintDb, Tactic Notation with word "
         "keywords, Set/Unset of Bullet Behavior, Default Goal Selector, Ltac Backtrace, Hyps Limit, Nested "
         "Proofs Allowed, Silent, Mangle Names, Printing ...; Add/Remove Printing, Add/Remove Search Blacklist; "
-        "Show, Test, Obligations, Preterm (queries); Arguments, Opaque, Transparent, Local Strategy of the "
-        "candidate's own definitions; Generalizable (not Global) after the theorem",
+        "Show, Test, Obligations, Preterm (queries); Arguments, Prenex Implicits, Opaque, Transparent, Local "
+        "Strategy of the candidate's own definitions; Generalizable (not Global) after the theorem; Import "
+        "Prenex Implicits (ssreflect's Unset Printing Implicit Defensive)",
         "before or after the theorem, in any proof",
         EVERY_PROFILE,
         "they steer tactics, printing or the candidate's own names; the statement runs no tactic (unless "
@@ -85,15 +86,16 @@ ADDITIONS: Final = (
         "(measured with coqc 8.16): the setting is gone before the next sentence",
     ),
     _addition(
-        "an Arguments of another constant that is neither Local nor in a section (Global in one counts)",
+        "an Arguments (or Prenex Implicits) of another constant that is neither Local nor in a section (Global "
+        "in one counts)",
         "before the theorem",
         NEVER,
         "Require replays it in the harness's answer check, whose tactics it steers: scopes, implicit "
         "arguments, simpl never (measured with coqc 8.16: red team 20); use Local Arguments",
     ),
     _addition(
-        "Set Implicit Arguments and its family, Asymmetric Patterns; Local Arguments, Opaque, Transparent, "
-        "Local Strategy of other constants; a Tactic Notation with symbol keywords",
+        "Set Implicit Arguments and its family, Asymmetric Patterns; Local Arguments, Local Prenex Implicits, "
+        "Opaque, Transparent, Local Strategy of other constants; a Tactic Notation with symbol keywords",
         "before the theorem, or inside a helper's proof",
         SEMANTIC_CHECK_ONLY,
         "they decide how the statement's binders, patterns and names elaborate, or add tokens to Coq's "

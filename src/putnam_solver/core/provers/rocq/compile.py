@@ -4,6 +4,7 @@ The verdict is the gate kit's reading of the run (``gatekit.judge_run``): a clea
 ``.vo`` passes; a non-zero exit with an error coqc reported fails; a timeout, a cap or a signal is an
 ``error`` (not a fact about the candidate). coqc's messages are diagnostics only (see ``build``).
 On the no-answer track it also compiles the answer in the challenge's environment alone (``answer_env``).
+A candidate that declares a proof's section variables in a section has coqchk re-check it (``discharge``).
 G5 (``statement``) and G6 (``coqchk``) build on the ``.vo`` of this run (``products.CANDIDATE_VO``).
 """
 
@@ -23,9 +24,11 @@ from putnam_solver.core.provers.rocq.answer_env import (
     unfinished,
     yes_no_answer,
 )
+from putnam_solver.core.provers.rocq.answer_reals import real_comparisons
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
+from putnam_solver.core.provers.rocq.discharge import discharge_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, compiled_reference
 from putnam_solver.core.provers.rocq.restated import ANSWER_ENV, predicate_answer, restates
@@ -44,6 +47,9 @@ def compile_gate(sub: Submission) -> GateResult:
         judged = built.judgement(sub)
         if judged is not None:
             return GateResult(*G4, judged[0], f"coqc: {judged[1]}", built.evidence())
+        discharged = discharge_check(sub, G4)
+        if discharged is not None:
+            return discharged
         if sub.track is Track.NO_ANSWER:
             refused = _answer_outside_environment(sub, built)
             if refused is not None:
@@ -122,6 +128,12 @@ ANSWER_OPERATORS = (
 """Operators a no-answer answer may not be written with, each with why (read from the answer's print) and
 whether a set or predicate answer may use them (a decided condition turned back into a proposition is the
 condition: ``policy.answer_decision_operators``; a yes/no answer meets the stricter truth-value rule)."""
+REAL_COMPARISON = (
+    "the answer compares reals of a realType ({names}: their equality or order, classical on a realType): a "
+    "value chosen by a real comparison (a search testing the question's property) is not an answer; state "
+    "it, or write a set or predicate answer where the question asks for one"
+)
+"""Why G4 refuses a value answer that uses a realType's equality or order (``answer_reals``)."""
 
 
 def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
@@ -140,6 +152,12 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         if found and not own:
             names = ", ".join(f"`{n}`" for n in found)
             return GateResult(*G4, GateStatus.FAILED, "the answer " + why.format(names=names), evidence)
+    compared = [] if predicate_answer(statement) or yes_no_answer(statement) else real_comparisons(stdout, marker)
+    if compared is None:
+        return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
+    if compared and not own:
+        names = ", ".join(f"`{n}`" for n in compared)
+        return GateResult(*G4, GateStatus.FAILED, REAL_COMPARISON.format(names=names), evidence)
     if not own and yes_no_answer(statement):
         truth = decided(stdout, marker)
         if truth is None:

@@ -61,7 +61,8 @@ class RocqPolicy:
     a search testing the question's own property, ``find (fun n => if excluded_middle_informative (P n) then
     true else false) (seq 0 B)``, is ``ex_minn`` written out (red team 36), proved with a witness under the
     bound and evaluated by no tactic. No official answer uses one; decisions of real comparisons
-    (``Rle_dec``, ``Req_EM_T``) decide no other proposition and are not listed. A set or predicate answer
+    (``Rle_dec``, ``Req_EM_T``) decide no other proposition and are not listed (a realType's boolean
+    comparisons are read by ``answer_reals.py`` instead, red team 37). A set or predicate answer
     may use them: a decided condition turned back into a proposition is the condition, and such answers
     meet ``restated.py``, which reads a decision back as its condition."""
     answer_limit_operators: tuple[str, ...]
@@ -256,10 +257,17 @@ POLICY = RocqPolicy(
         *_rules(
             "kernel",
             "declares the section variables a proof uses, which Coq 8.16 does not check against those its "
-            "`abstract` subproofs use (rocq#19861, coqchk not affected): closing the section leaves an "
-            "ill-typed lemma that coqc accepts, `False` from `Variable h : False` with no axiom; let Coq "
-            "find the variables (`Proof.`)",
+            "`abstract` subproofs use (rocq#19861, coqchk not affected): closing the section can leave an "
+            "ill-typed lemma that coqc accepts, `False` from `Variable h : False` with no axiom. A profile "
+            "that compiles (`fast`, `full`) has coqchk re-check the closed section instead (G4, "
+            "`discharge.py`); the `text` profile cannot: let Coq find the variables (`Proof.`)",
             "Proof using (in a section)",
+        ),
+        *_rules(
+            "kernel",
+            "declares the section variables of every later proof, which Coq 8.16 does not check against those "
+            "their `abstract` subproofs use (rocq#19861, coqchk not affected): closing a section can leave an "
+            "ill-typed lemma that coqc accepts; let Coq find the variables (`Proof.`)",
             "Default Proof Using",
         ),
         *_rules(
@@ -375,6 +383,10 @@ POLICY = RocqPolicy(
         "mathcomp.classical.boolp.eclassicType_choiceType",
         "mathcomp.classical.boolp.classic",
         "mathcomp.classical.boolp.Build_mclassic",
+        # the same classical choice structure on functions (`gen_choiceMixin`, red team 37)
+        "mathcomp.classical.boolp.arrow_choiceType",
+        "mathcomp.classical.boolp.dep_arrow_choiceClass",
+        "mathcomp.classical.boolp.dep_arrow_choiceType",
     ),
     answer_decision_operators=(
         "Coq.Logic.ClassicalDescription.excluded_middle_informative",
@@ -402,6 +414,28 @@ POLICY = RocqPolicy(
         # `x \in A` for a classical set `A` is `asbool (A x)` (classical_sets' `in_set`)
         "mathcomp.classical.classical_sets.set_predType",
         "mathcomp.classical.classical_sets.in_set",
+        # red team 37, each `asbool` of a proposition: `==` on functions (`gen_eq`), the pointwise order on
+        # functions (`lef f g := asbool (forall x, f x <= g x)`), the order on classical sets, cardinal
+        # comparisons, and a realType's integers (`Rint`)
+        "mathcomp.classical.boolp.arrow_eqType",
+        "mathcomp.classical.boolp.dep_arrow_eqType",
+        "mathcomp.classical.boolp.FunOrder.lef",
+        "mathcomp.classical.boolp.FunOrder.ltf",
+        "mathcomp.classical.boolp.FunOrder.porderMixin",
+        "mathcomp.classical.boolp.FunOrder.porderType",
+        "mathcomp.classical.boolp.FunOrder.latticeMixin",
+        "mathcomp.classical.boolp.FunOrder.latticeType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.orderMixin",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.porderType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.latticeType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.distrLatticeType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.bLatticeType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.tbLatticeType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.bDistrLatticeType",
+        "mathcomp.classical.classical_sets.SetOrder.Internal.tbDistrLatticeType",
+        "mathcomp.classical.cardinality.card_le",
+        "mathcomp.classical.cardinality.card_eq",
+        "mathcomp.analysis.reals.Rint",
     ),
     answer_limit_operators=(
         "Coquelicot.RInt.RInt",

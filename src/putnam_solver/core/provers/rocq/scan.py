@@ -71,7 +71,16 @@ def is_query(sentence: Sentence) -> bool:
     file; it is judged as the option it is (``vernacular``: an exported option is refused)."""
     if sentence.command == "Set":
         return second_word(sentence) == "Warnings" and not vernacular.exporting(sentence)
+    if sentence.words == PRENEX_IMPLICITS_IMPORT:
+        return True
     return sentence.command in QUERY_COMMANDS or vernacular.resets_profile(sentence)
+
+
+PRENEX_IMPLICITS_IMPORT: Final = ("Import", "Prenex", "Implicits", ".")
+"""ssreflect's ``Import Prenex Implicits.``, which Coq 8.16 reads as ``Unset Printing Implicit Defensive``
+(``plugins/ssr/ssrvernac.mlg`` 176-180; without ssreflect loaded it imports modules ``Prenex`` and
+``Implicits``, which no permitted library has and a candidate cannot declare, and coqc fails): printing
+only, so harmless wherever it stands (mathcomp's file headers write it)."""
 
 
 def reads(sentence: Sentence) -> bool:
@@ -89,8 +98,8 @@ LOADS_AXIOMS: Final = (
 )
 AFTER_THEOREM_REPLAYED: Final = (
     "after the theorem it can act only in the files that `Require` the candidate, the harness's checks "
-    "among them, where `Require` replays it (an `Arguments` of a constant you did not define that is not "
-    "`Local`); make it `Local` or drop it"
+    "among them, where `Require` replays it (an `Arguments` or `Prenex Implicits` of a constant you did not "
+    "define that is not `Local`); make it `Local` or drop it"
 )
 
 

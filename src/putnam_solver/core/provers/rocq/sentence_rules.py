@@ -188,6 +188,10 @@ def _explicit_using(sentence: Sentence) -> bool:
     )
 
 
+SECTION_USING = "`Proof using` in a section"
+"""How G3 names an explicit declaration of a proof's section variables inside a section."""
+
+
 def section_using_hits(sentences: Sequence[Sentence], own: frozenset[int]) -> list[Violation]:
     """The candidate's own sentences (``own`` indexes ``sentences``) that declare a proof's section
     variables inside a section (the candidate's or the challenge's), and ``Set Default Proof Using``
@@ -202,7 +206,7 @@ def section_using_hits(sentences: Sequence[Sentence], own: frozenset[int]) -> li
         elif i not in own:
             continue
         elif sections and _explicit_using(sent):
-            hits.append(Violation(sent.line, "`Proof using` in a section", _RULES["Proof using (in a section)"].reason))
+            hits.append(Violation(sent.line, SECTION_USING, _RULES["Proof using (in a section)"].reason))
         elif sent.command in ("Set", "Unset") and sent.words[sent.command_at + 1 : sent.command_at + 4] == (
             "Default",
             "Proof",

@@ -28,6 +28,14 @@ each can change, measured with coqc 8.16:
   it reaches no file that ``Require``s or ``Import``s the candidate and ends with a section (measured with
   coqc 8.16). Before the theorem it can type the statement's unannotated binders (class 2); after it,
   nothing of the statement is left to read.
+* ``Prenex Implicits f g`` (ssreflect) makes the leading implicit arguments of existing constants maximal: it is
+  an ``Arguments f {A}`` (8.16's ``plugins/ssr/ssrvernac.mlg`` 140-170, ``Impargs.set_implicits``), judged as
+  one. Its locality is ``make_section_locality`` (``vernac/locality.ml`` 61-62): local in a section (it ends
+  there), global outside one unless ``Local``, and then kept in the ``.vo`` (``interp/impargs.ml`` 620-621:
+  only ``ImplLocal`` is disposed of), so ``Require`` replays it in the harness's files; a ``Global`` one in a
+  section outlives it. Measured with coqc 8.16: all four, and Coq runs it in a proof too, its effect
+  outliving ``Qed``; ``#[export]`` is refused by coqc. ``Import Prenex Implicits`` is another command
+  (``ssrvernac.mlg`` 176-180): ``Unset Printing Implicit Defensive``, printing only (``scan.is_query``).
 * ``Arguments``, ``Opaque``, ``Transparent`` and ``Local Strategy`` of the candidate's own definitions cannot
   touch what the statement names (class 1); of anything else they can steer its elaboration (class 2): an
   unfolding order changes no meaning, but which unifier solution is found first. A ``Strategy`` that is
@@ -51,12 +59,13 @@ ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
-    | {"Generalizable", "Add", "Ltac2", "Comments", "Implicit"}
+    | {"Generalizable", "Add", "Ltac2", "Comments", "Implicit", "Prenex"}
 )
 """The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`; of ``Add``
-only ``Add Printing`` and ``Add Search``; of ``Implicit`` only ``Implicit Type(s)``)."""
+only ``Add Printing`` and ``Add Search``; of ``Implicit`` only ``Implicit Type(s)``; of ``Prenex`` only
+``Prenex Implicits``)."""
 IN_PROOFS: Final = frozenset(
-    {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2", "Comments"}
+    {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2", "Comments", "Prenex"}
 )
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 DEBUG_OPTIONS: Final = frozenset(
@@ -158,7 +167,9 @@ def classify(sent: Sentence, defined: set[str], tactics: bool, ltac2: bool) -> J
         return _option(sent, tactics)
     if command == "Strategy" and not local(sent):
         return Judgement(None, GLOBAL_STRATEGY)
-    if command in ("Arguments", "Opaque", "Transparent", "Strategy"):
+    if command == "Prenex" and rest[:1] != ("Implicits",):
+        return None
+    if command in ("Arguments", "Opaque", "Transparent", "Strategy", "Prenex"):
         if own_constants(sent, defined) and not exporting(sent):
             return Judgement(
                 HARMLESS, "it acts only on the candidate's own definitions, which the statement never names"
@@ -264,6 +275,8 @@ def own_constants(sent: Sentence, defined: set[str]) -> bool:
     tokens = sent.tokens[sent.command_at + 1 : -1]
     if sent.command == "Arguments":
         tokens = tokens[:1]
+    if sent.command == "Prenex":
+        tokens = tokens[1:]  # the constants after `Implicits`
     if sent.command == "Strategy":
         tokens = tuple(
             t for t in tokens if t.text not in STRATEGY_LEVELS and t.text not in "[]" and not t.text.isdigit()
@@ -311,9 +324,8 @@ def replayed(sent: Sentence, defined: set[str]) -> bool:
     attributes = {t.text for t in sent.tokens[: sent.command_at]}
     if rolled_back(sent):
         return False
-    if sent.command == "Arguments":
-        names = [t.text for t in sent.tokens[sent.command_at + 1 : sent.command_at + 2] if t.kind is Kind.WORD]
-        return not attributes & {"Local", "local"} and not (names and names[0] in defined)
+    if sent.command in ARGUMENTS_LIKE:
+        return not attributes & {"Local", "local"} and not own_constants(sent, defined)
     return False
 
 
@@ -324,9 +336,13 @@ def replayed_before_theorem(sent: Sentence, defined: set[str], in_section: bool)
     stopped its lemmas about ``exp`` from elaborating, ``Arguments Pos.succ : simpl never`` its ``cbn`` of
     ``INR 4``, ``Arguments sqrt_pos {x}`` its facts about ``sqrt``: a wrong answer to the vacuous
     ``putnam_2013_b2`` was then ``unknown`` and the verdict ``accepted`` instead of ``disputed``."""
-    if sent.command != "Arguments" or rolled_back(sent):
+    if sent.command not in ARGUMENTS_LIKE or rolled_back(sent):
         return False
     return exporting(sent) if in_section else replayed(sent, defined)
+
+
+ARGUMENTS_LIKE: Final = frozenset({"Arguments", "Prenex"})
+"""Commands that set the implicit arguments of named constants, replayed by ``Require`` unless local."""
 
 
 HINT_TACTICS: Final = frozenset(
@@ -339,7 +355,8 @@ No harness file runs one after loading the candidate, ``intuition t`` with a tac
 (``tests/unit/test_rocq_hint_reach.py``): that is what makes a global hint harmless wherever it stands."""
 
 REPLAYED_ARGUMENTS: Final = (
-    "an `Arguments` of a constant you did not define that is not `Local` (outside a section) is replayed by "
+    "an `Arguments` (or `Prenex Implicits`) of a constant you did not define that is not `Local` (outside a "
+    "section) is replayed by "
     "`Require` in every file that loads the candidate, the harness's answer check among them, whose tactics "
     "it can steer (scopes, implicit arguments, `simpl never`); write `Local Arguments`"
 )
