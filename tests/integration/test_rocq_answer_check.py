@@ -78,8 +78,9 @@ def _yes_no(answer: str) -> Verdict:
     [
         ("False", "differs"),  # the wrong truth value, soundly proved: disputed, never accepted
         pytest.param("0 = 1", "differs", marks=pytest.mark.slow),  # decided False by `easy`, refuted by congruence
-        # the official True spelled otherwise: never differs (equal only by propext, which no attempt uses)
-        pytest.param("~ False", "unknown", marks=pytest.mark.slow),
+        # the official True spelled otherwise: never differs, and propositional extensionality (an axiom of
+        # the harness's own file, ``answers.SAME_TRUTH``) proves it the same answer
+        pytest.param("~ False", "confirmed", marks=pytest.mark.slow),
     ],
 )
 def test_a_wrong_yes_no_answer_differs_and_a_right_one_never_does(answer: str, status: str) -> None:
