@@ -16,11 +16,11 @@ refused by name, and ``open Classical in`` inside a value (whose scoped instance
 by ``_answer_value.CLASSICAL_RULE``: of the 26 in-value probes the previous code accepted 20 (text and full
 G1-G3 alike), this one 9, each a plain ``decide``/``if``/``filter``/``Fin.find`` with no classical source,
 which Lean cannot elaborate (no instance decides the unbounded ``∃ j : ℤ``), so the full profile's G4 refuses
-them. Left: the candidate's global ``open Classical`` before the solution (a published header shape, pinned
-below), a property the library decides by its own noncomputable instances
-(``Real.decidableLT``, the instance of an official answer's ``if x < 0``), a statement that opens ``Classical``
-itself (``putnam_1964_b4``, ``2016_b2``, ``2022_a4`` have values), and the 9 plain spellings above on the
-text profile.
+them. Left here: the candidate's global ``open Classical`` before the solution (a published header shape,
+refused since red team 37 where the value decides: pinned below), a property the library decides by its own
+noncomputable instances (``Real.decidableLT``, the instance of an official answer's ``if x < 0``), a statement
+that opens ``Classical`` itself (``putnam_1964_b4``, ``2016_b2``, ``2022_a4`` have values), and the 9 plain
+spellings above on the text profile.
 """
 
 from __future__ import annotations
@@ -117,13 +117,14 @@ def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> 
     assert _g2(bench, problem, value) == ""
 
 
-def test_a_global_open_classical_before_the_value_is_left_to_a_kernel_reading(bench: Benchmark) -> None:
-    """Pinned as left: the candidate's own ``open scoped Classical`` before the value brings the scoped
-    instance into force with no name in the value to read, but published provers put it in their header
-    (Aristotle's, ``test_lean_falserej35``), so the full profile's G2 accepts the search there; only a
-    reading of the elaborated value (as Rocq's G4 reads the kernel term) can tell the instance apart."""
+def test_a_global_open_classical_before_the_value_is_refused_since_round_37(bench: Benchmark) -> None:
+    """Pinned as left in this round: the candidate's own ``open scoped Classical`` before the value brings the
+    scoped instance into force with no name in the value to read. Red team 37 refuses a value that decides
+    a proposition there (``_answer_decisions``; ``test_lean_redteam37_classical``), while Aristotle's header
+    with an answer that decides nothing, or only what the library decides, still passes."""
     candidate = lean_filled(
         bench, LEAST, Track.NO_ANSWER, value=f"((List.range 4000).find? fun k => decide {P}).getD 0"
     )
     candidate = candidate.replace("abbrev", "open scoped Classical\n\nabbrev", 1)
-    assert "G2" not in failures(lean_verdict(bench, LEAST, candidate, Profile.FULL, Track.NO_ANSWER))
+    g2 = failures(lean_verdict(bench, LEAST, candidate, Profile.FULL, Track.NO_ANSWER)).get("G2", "")
+    assert "puts `Classical` in force at the answer" in g2

@@ -191,7 +191,8 @@ ADDITIONS: Final = (
     Difference(
         "on the no-answer track, any addition of the `elaboration` rows in force at a `*_solution` value "
         "(before it, or in a block around it) but a global `open` (the answer rules resolve the value through "
-        "it; one that renames is refused)",
+        "it; one that renames is refused, and where one opens `Classical` the statement does not, a value "
+        "that decides a proposition the library does not decide is refused)",
         "refused",
         "G6 takes the value as a hole and compares only the theorem, so nothing would check what the value "
         "elaborated to (an instance of a helper abbrev can make `default` a choice of the question's answer)",

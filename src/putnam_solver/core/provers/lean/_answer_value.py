@@ -14,6 +14,11 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
+from putnam_solver.core.provers.lean._answer_decisions import (
+    CANDIDATE_CLASSICAL_RULE,
+    candidate_decision,
+    classical_tactic,
+)
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
 from putnam_solver.core.provers.lean._answer_search import SEARCH_RULE, searches_environment
 from putnam_solver.core.provers.lean._policy import LeanPolicy
@@ -48,18 +53,22 @@ def answer_violations(
     ``open ... in`` inside the value) is ``Classical.epsilon``, and ``h.choose`` for the hypothesis of an
     ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
     name of the solution the value is for (see :mod:`_answer_aux` and :mod:`_answer_copy`); ``opens``: the
-    candidate's global ``open``s in force at the value, read like the statement's (:mod:`_opens_in_force`)."""
+    candidate's global ``open``s in force at the value, read like the statement's (:mod:`_opens_in_force`);
+    where they put ``Classical`` in force and the statement does not, no decision (:mod:`_answer_decisions`)."""
     violations = [
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
     ]
     opened_in = _namespaces_opened_in(value)
     opened = _Opened([*header_namespaces(expected, opens), *opened_in])
-    if "Classical" in opened_in:
+    first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
+    tactic = classical_tactic(value, first_by)
+    if "Classical" in opened_in or (tactic is not None and value[tactic].text.startswith("by_cases")):
         violations.append(Violation(value[0].line, label, CLASSICAL_RULE))
+    elif (at := candidate_decision(value, expected, opens, solution, tactic is not None)) is not None:
+        violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", CANDIDATE_CLASSICAL_RULE))
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
-    first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
     glued_words = defined | all_parts(policy.choice_operators)  # what a glued name may end in (`→rsInf`)
     for i, token in enumerate(value):
         name = normalize_name(token.text) if token.kind == IDENT else ""

@@ -70,3 +70,21 @@ def open_in_end(tokens: Sequence[Token], i: int) -> int | None:
     """Index after the ``in`` of ``open DECL in`` at ``i``, else None."""
     end = open_decl_end(tokens, i)
     return end + 1 if end is not None and end < len(tokens) and tokens[end].text == "in" else None
+
+
+def activated_namespaces(tokens: Sequence[Token], i: int) -> list[Token]:
+    """The namespaces whose scoped declarations (instances, notations) the ``open`` at ``i`` activates.
+    leanprover/lean4 src/Lean/Elab/Open.lean (commit 02637a0), ``elabOpenDecl``: ``openSimple`` (line 79),
+    ``openScoped`` (line 83) and ``openHiding`` (line 93) call ``activateScoped`` on each namespace;
+    ``openOnly`` (``open N (a b)``, lines 84-90) and ``openRenaming`` (lines 100-) only add aliases."""
+    j = i + 1
+    if not _name(tokens, j):
+        return []
+    if tokens[j].text == "scoped":
+        return list(tokens[j + 1 : _names(tokens, j + 1)])
+    keyword = tokens[j + 1].text if j + 1 < len(tokens) else ""
+    if keyword == "hiding":
+        return [tokens[j]]
+    if keyword in ("(", "renaming"):
+        return []
+    return list(tokens[j : _names(tokens, j)])

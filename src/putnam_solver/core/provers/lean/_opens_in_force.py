@@ -16,6 +16,9 @@ answer rules resolve every word through the opens in force there (``_answer_valu
 operator reached through ``open Classical``, a name part of a helper in the opened namespace), so on a
 profile with G6 they stay accepted where the rules can read them (:func:`answer_reads`), as sound
 published proofs have them (``open MeasureTheory`` above the solution: 12 files of the conformance corpus).
+What they change beyond names is read too: an ``open`` that activates ``Classical``'s scoped instance makes
+every proposition decidable with no name to read, so a value that decides one there is refused
+(``_answer_decisions``, red team 37).
 """
 
 from __future__ import annotations

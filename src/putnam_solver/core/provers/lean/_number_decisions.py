@@ -1,0 +1,212 @@
+"""Which ``if``s of a no-answer value the library decides whatever is open (red team 37's honest twins).
+
+Where the candidate's own ``open`` puts ``Classical`` in force at a value (:mod:`_answer_decisions`), its
+``propDecidable`` is an instance of low priority (leanprover/lean4 src/Init/Classical.lean, commit 0099964,
+line 69), tried only after every instance of default priority has failed. A condition the library decides
+by one of those elaborates as it would with no ``open``: a comparison (``=``, ``≠``, ``<``, ``≤``, ``>``,
+``≥``) of ``ℕ``, ``ℤ``, ``ℚ`` or ``ℝ`` terms (core's ``Nat.decEq``/``Nat.decLt``/``Int.decEq``...,
+Mathlib's ``Rat`` instances and ``Real.decidableLT``/``decidableLE``/``decidableEq``, noncomputable but the
+library's own: Mathlib/Data/Real/Basic.lean), ``a ≡ b [MOD n]``/``[ZMOD n]`` (Mathlib/Data/Nat/ModEq.lean,
+Mathlib/Data/Int/ModEq.lean: ``instance : Decidable (ModEq n a b)``), ``Odd``/``Even`` of an integer
+(Mathlib/Algebra/Group/Nat/Even.lean: ``instance : DecidablePred (Odd : ℕ → Prop)``), and ``¬``, ``∧``,
+``∨`` of those (core's ``instDecidableNot``/``And``/``Or``). Ten official answers decide such a condition
+(``fun n ↦ if n = 1 then 0 else 2 ^ (n - 2)``), and they stay accepted beside the candidate's ``open``.
+
+The text shows a condition's type only through its variables, so a condition counts only when every word
+in it is a numeral, an arithmetic or order symbol, a number type (an ascription), ``MOD``/``ZMOD``, or a
+variable whose innermost binder in scope there writes a number type (``fun x : ℝ ↦``, ``∃ a c : ℝ,``, ``{x
+: ℝ | ...}``) or, for the value's leading ``fun``, has the solution's declared domain (``fun n ↦`` for ``ℕ →
+ℤ``); a binder's scope ends at its bracket group's end or the group's next ``,``. A value with a binding
+the reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun | ...``, a dependent arrow
+``(n : T) →``) has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Token
+
+NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real"})
+_INTEGER_TYPES: Final = frozenset({"ℕ", "ℤ", "Nat", "Int"})
+_CONDITION_SYMBOLS: Final = frozenset(
+    {"(", ")", "+", "-", "*", "/", "%", "^", "=", "≠", "<", ">", "≤", "≥", "∧", "∨", "¬", "≡", "[", "]", ":", "↑"}
+)
+_CONDITION_WORDS: Final = frozenset({"MOD", "ZMOD", "True", "False"}) | NUMBER_TYPES
+_PARITY: Final = frozenset({"Odd", "Even"})
+_UNREAD: Final = frozenset({"match", "let", "have", "by", "where", "show", "calc", "do", "with"})
+"""Words that bind names the reader does not follow (or begin code whose bindings it does not read)."""
+_BINDERS: Final = frozenset(
+    {"fun", "λ", "∃", "∀", "∃!", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "∑'", "∏'", "⨍", "∀ᶠ", "∃ᶠ", "Π", "Σ"}
+)
+_BINDER_ENDS: Final = frozenset({"=>", "↦", ",", "|", "//"})
+_MOST_BINDERS: Final = 64
+"""More binders than an answer writes: none is read (so the reading stays linear in the value)."""
+
+Slot = tuple[list[str], str | None]
+"""Names bound together and their written type (one word), or None where no number type is written."""
+
+
+def solution_domains(command: Command) -> list[str | None]:
+    """The domains of a solution's declared type, one word each (``ℕ → ℝ → ℝ``: ``ℕ``, ``ℝ``), None for a
+    longer one (``(ℕ → ℕ)``); empty when no arrow stands at the top."""
+    parts: list[list[str]] = []
+    depth = 0
+    for token in command.tokens[command.head :]:
+        text = token.text
+        if depth == 0 and text == ":=":
+            break
+        if depth == 0 and text in (":", "→"):  # the type begins at the top-level `:`; binders before it
+            parts = [[]] if text == ":" else [*parts, []]  # (`(n : ℕ)`) stand in brackets
+        elif parts:
+            parts[-1].append(text)
+        depth += (text in ("(", "[", "{", "⟨", "⦃")) - (text in (")", "]", "}", "⟩", "⦄"))
+    return [p[0] if len(p) == 1 else None for p in parts[:-1]]
+
+
+class Binding(NamedTuple):
+    name: str
+    type: str | None
+    """The number type written for it (:data:`NUMBER_TYPES`), or None."""
+    start: int
+    end: int
+    """The tokens ``value[start:end]`` it is in scope over."""
+
+
+def bindings(value: Sequence[Token], partner: dict[int, int], domains: Sequence[str | None]) -> list[Binding]:
+    """Every variable ``value`` binds, with its type and scope; empty if it binds a name in a way not read
+    here (then no condition counts)."""
+    texts = [t.text for t in value]
+    if _UNREAD.intersection(texts) or any(
+        texts[i] == "fun" and i + 1 < len(texts) and texts[i + 1] == "|" for i in range(len(texts))
+    ):
+        return []
+    if any(texts[j] == ")" and j + 1 < len(texts) and texts[j + 1] == "→" for j in partner):
+        return []  # `(n : T) → ...` binds `n` (a non-dependent `(A) → B` is given up on as well)
+    if sum(text in _BINDERS or text == "{" for text in texts) > _MOST_BINDERS:
+        return []
+    lead = 1 if texts[:2] == ["(", "fun"] and partner.get(0) == len(texts) - 1 else 0
+    after = _next_commas(texts, partner)
+    found: list[Binding] = []
+    for k, text in enumerate(texts):
+        if _set_builder(value, k):
+            slots, scope = _slots(value, k, partner), (k, partner.get(k, len(texts)))
+        elif text in _BINDERS:
+            slots, scope = _slots(value, k, partner), _scope(texts, k, after)
+        else:
+            continue
+        if k == lead and text == "fun":
+            slots = [(names, typ or (domains[n] if n < len(domains) else None)) for n, (names, typ) in enumerate(slots)]
+        found += [Binding(name, typ if typ in NUMBER_TYPES else None, *scope) for names, typ in slots for name in names]
+    return found
+
+
+def type_at(found: Sequence[Binding], name: str, at: int) -> str | None:
+    """The number type of the variable ``name`` at token ``at``: its innermost binding in scope there."""
+    inner = max((b for b in found if b.name == name and b.start < at < b.end), key=lambda b: b.start, default=None)
+    return inner.type if inner is not None else None
+
+
+def _next_commas(texts: Sequence[str], partner: dict[int, int]) -> list[int]:
+    """For each token, the next ``,`` of its own bracket group, else the group's closer (``len`` at top
+    level): one pass from the right."""
+    after, stack = [0] * len(texts), [len(texts)]
+    for j in range(len(texts) - 1, -1, -1):
+        closer, opener = partner.get(j, j) < j, partner.get(j, j) > j
+        if opener:
+            stack.pop()
+        after[j] = stack[-1]
+        if closer:
+            stack.append(j)
+        elif texts[j] == ",":
+            stack[-1] = j
+    return after
+
+
+def _scope(texts: Sequence[str], k: int, after: list[int]) -> tuple[int, int]:
+    """The scope of the binder at ``k``: its body runs after its ``=>``/``↦`` (a ``fun``) or its first ``,``
+    to the next ``,`` of its own group (a tuple's or anonymous constructor's next component) or the group's
+    end."""
+    end = after[k]
+    if texts[k] not in ("fun", "λ") and end < len(texts) and texts[end] == ",":
+        end = after[end]
+    return k, end
+
+
+def _set_builder(value: Sequence[Token], k: int) -> bool:
+    """``{x | ...}``, ``{x : T | ...}``, ``{x ∈ s | ...}``, ``{x // ...}``: a ``{`` that binds."""
+    return (
+        value[k].text == "{"
+        and k + 2 < len(value)
+        and value[k + 1].kind == IDENT
+        and value[k + 2].text in ("|", ":", "∈", "//")
+    )
+
+
+def _slots(value: Sequence[Token], k: int, partner: dict[int, int]) -> list[Slot]:
+    """The names the binder at ``k`` binds, in order: ``x y : T``, ``(a b : T)``, ``⟨a, b⟩`` (no type)."""
+    slots: list[Slot] = []
+    pending: list[str] = []
+    j = k + 1
+    while j < len(value):
+        text = value[j].text
+        if text in ("(", "⦃", "[", "{", "⟨") and j in partner:
+            inner = value[j + 1 : partner[j]]
+            colon = next((c for c, t in enumerate(inner) if t.text == ":"), None)
+            names = [t.text for t in inner[:colon] if t.kind == IDENT and t.text != "_"]
+            typ = inner[colon + 1].text if colon is not None and colon + 2 == len(inner) else None
+            slots += [([name], typ) for name in names] if colon is not None else [(names, None)]
+            j = partner[j] + 1
+        elif value[j].kind == IDENT and text not in ("_", "in"):
+            pending.append(text)
+            j += 1
+        else:
+            break
+    typ = None
+    if j < len(value) and value[j].text == ":":
+        end = next((e for e in range(j + 1, len(value)) if value[e].text in _BINDER_ENDS), len(value))
+        typ = value[j + 1].text if end == j + 2 else None
+    return slots + [([name], typ) for name in pending]
+
+
+def condition(value: Sequence[Token], i: int, partner: dict[int, int]) -> tuple[int, int]:
+    """Where the condition the ``if``/``ite``/``dite`` at ``i`` decides stands (``value[start:end]``): up
+    to the ``if``'s own ``then``, or ``ite``'s first argument; empty when it cannot be told (``@ite`` names
+    its instance itself)."""
+    if value[i].text == "if":
+        j = i + 1
+        if j + 1 < len(value) and value[j].kind == IDENT and value[j + 1].text == ":":
+            j += 2  # `if h : c then`
+        depth = 1
+        for k in range(j, len(value)):
+            depth += (value[k].text == "if") - (value[k].text == "then")
+            if depth == 0:
+                return j, k
+        return 0, 0
+    if (i > 0 and value[i - 1].text == "@") or i + 1 >= len(value):
+        return 0, 0
+    j = i + 1
+    return (j + 1, partner[j]) if value[j].text == "(" and j in partner else (j, j + 1)
+
+
+def library_decides(value: Sequence[Token], start: int, end: int, found: Sequence[Binding]) -> bool:
+    """Whether the condition ``value[start:end]`` is one the library decides at default priority (module
+    doc), its variables read in ``found`` (:func:`bindings`)."""
+    if start >= end:
+        return False
+    seen: list[str] = []
+    parity = False
+    for at in range(start, end):
+        token = value[at]
+        if token.kind == NUMBER or token.text in _CONDITION_SYMBOLS:
+            continue
+        if token.text in _CONDITION_WORDS:
+            seen += [token.text] if token.text in NUMBER_TYPES else []
+        elif token.text in _PARITY:
+            parity = True
+        elif token.kind == IDENT and (typ := type_at(found, token.text, at)) is not None:
+            seen.append(typ)
+        else:
+            return False
+    return not parity or all(t in _INTEGER_TYPES for t in seen)
