@@ -53,8 +53,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
-from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_contains import Haystack, haystacks
 from putnam_solver.core.provers.lean._answer_cover import PADDED, WIDENING, covers
 from putnam_solver.core.provers.lean._answer_extremal import RESTRICTION
@@ -195,7 +195,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         applied = [(*a, False) for n in (1, 2) for a in applications(theorem, name, n)]
         for start, end, args, tupled in [*applied, *[(*a, True) for a in tuple_applications(theorem, name)]]:
             start, end = widened(theorem, [(start, end, args)])[0][:2]
-            if end < len(theorem) and _plain_name(theorem[end]):  # `solution a` inside `solution a b`
+            if end < len(theorem) and plain_name(theorem[end]):  # `solution a` inside `solution a b`
                 continue
             for relation, other in other_sides(theorem, start, end):
                 for abstraction in rebound(other, args, tupled):  # whole: its body binds no question
@@ -257,4 +257,4 @@ def _free(texts: list[str], names: dict[str, str], targets: Sequence[str] = ()) 
     """``texts`` with each free occurrence of a parameter read as the statement's name, also as a dotted
     name's head (``Q.eval``); a bound name of the value that is one of those names renamed so that it
     captures none of them (``_answer_scopes``: ``fun m => ∃ n, A n ∧ n > m`` is ``∃ k, A k ∧ k > n``)."""
-    return renamed_free(texts, names, BINDERS | NUMBERED, _plain_name, targets)
+    return renamed_free(texts, names, BINDERS | NUMBERED, plain_name, targets)
