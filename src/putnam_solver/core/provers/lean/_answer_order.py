@@ -337,7 +337,7 @@ class _Reader:
             other = self._expr(0)
             if cond.kind == "atom" and cond.text in ("True", "False"):  # `if True then a else b` is `a`
                 return (then if cond.text == "True" else other), 0
-            return conditional(cond, then, other) or _node("ite", "if", [cond, then, other], 0), 0
+            return conditional(cond, then, other), 0
         if (called := constant_field(text)) is not None:  # `Set.univ.image f` is `Set.image f Set.univ`
             start, self.at = self.at, self.at + 1  # (``_answer_dots``)
             explicit = placed(called[0], _node("atom", called[1]), self._arguments(True))

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import plain_name
-from putnam_solver.core.provers.lean._answer_sides import OPEN_CLOSE, tuple_names
+from putnam_solver.core.provers.lean._answer_sides import tuple_names
+from putnam_solver.core.provers.lean._answer_terms import OPEN_CLOSE
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, Token, normalize_name
 

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
+from putnam_solver.core.provers.lean._answer_terms import OPEN_CLOSE
 from putnam_solver.core.provers.lean.syntax import normalize_name
 
 RELATIONS = ("=", "↔")
-OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
 ENDS_A_SIDE = {
     "=": frozenset({")", "]", "}", ",", ":=", "∧", "∨", "↔", "→", "->"}),
     "↔": frozenset({")", "]", "}", ",", ":="}),

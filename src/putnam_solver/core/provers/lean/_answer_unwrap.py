@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from putnam_solver.core.provers.lean._answer_terms import FUNS, OPEN_CLOSE, TERM_TACTICS
 from putnam_solver.core.provers.lean._answer_types import Types, written
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 from putnam_solver.core.provers.lean.syntax import IDENT, Token
 
-OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
-FUNS = ("fun", "λ")
 BINDING = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅", "let", "show", "have"})
 """Tokens after which a ``:`` belongs to a binder (or ``show``'s type) up to its ``,``/``=>``/``from``."""
 BINDING_ENDS = frozenset({",", "=>", "↦", "from", ":=", "|"})
-TERM_TACTICS = frozenset({"exact", "refine", "refine'", "apply"})
-"""Tactics that, first after ``by``, make the block the term that follows them."""
 
 
 def _plain(token: Token) -> bool:
