@@ -53,8 +53,7 @@ from putnam_solver.core.provers.lean._answer_chains import (
     operator,
 )
 from putnam_solver.core.provers.lean._answer_needles import KEYWORDS, SEPARATORS, atom_end, unwrapped
-from putnam_solver.core.provers.lean._answer_nodes import renamed, unnumbered
-from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE
+from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, closers, renamed, unnumbered
 
 PREFIX: Final = {"¬": 40, "-": 75}
 """Prefix operators and the precedence of their argument."""
@@ -131,20 +130,11 @@ class Haystack:
         self.source, self.normal = source, normal
         self.plain, self.kept = plain, kept = canonical
         self.at = [i for i, t in enumerate(kept) if t not in ("(", ")")]
-        self.partner: dict[int, int] = {}
-        self.opener: dict[int, int] = {}
-        self.depth = [0] * (len(kept) + 1)
-        stack: list[int] = []
-        for i, text in enumerate(kept):
-            self.depth[i + 1] = self.depth[i]
-            if text in OPEN_CLOSE:
-                stack.append(i)
-                self.depth[i + 1] += 1
-            elif text in CLOSERS:
-                self.depth[i + 1] -= 1
-                if stack:
-                    self.partner[stack[-1]], self.opener[i] = i, stack[-1]
-                    stack.pop()
+        self.partner = closers(kept)
+        self.opener = {close: opener for opener, close in self.partner.items()}
+        self.depth = [0]  # how many brackets are open before each place
+        for text in kept:
+            self.depth.append(self.depth[-1] + (text in OPEN_CLOSE) - (text in CLOSERS))
         self.sites = signatures(plain, BINDERS | NUMBERED)  # each bound variable's binder (``_answer_binding``)
         self.where: dict[str, list[int]] = {}
         for i, text in enumerate(plain):

@@ -35,8 +35,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binding import Signature, outside, signatures
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED
-from putnam_solver.core.provers.lean._answer_nodes import bound
-from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE
+from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, bound
 from putnam_solver.core.provers.lean._answer_types import PATTERN
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_letter
 

@@ -81,6 +81,19 @@ class Node:
     natural: bool = field(default=False, compare=False)  # ascribed ``ℕ`` (``NATURAL``)
 
 
+def closers(texts: Sequence[str]) -> dict[int, int]:
+    """Each opening bracket of ``texts`` (:data:`OPEN_CLOSE`) and the bracket that closes it, counted by depth
+    whatever its kind, in one pass."""
+    found: dict[int, int] = {}
+    stack: list[int] = []
+    for i, text in enumerate(texts):
+        if text in OPEN_CLOSE:
+            stack.append(i)
+        elif text in CLOSERS and stack:
+            found[stack.pop()] = i
+    return found
+
+
 def bound(text: str) -> int:
     """The number of a bound variable ``#n`` (or of its field, ``#n.card``), else -1."""
     head = text.partition(".")[0]
