@@ -101,11 +101,8 @@ def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[st
         set_end = _clause_end(theorem, end + 1, frozenset({"∧", "∨", "→", "->", ",", "↔", ":="}))
         sides.append(("_ ∈ S", theorem[end + 1 : set_end]))
     if end < len(theorem) and theorem[end] in ("→", "->", ","):  # `M < sol → ∃ a, ..`, `∀ M < sol, ..`
-        if theorem[end] == ",":
-            names = _binder_names(theorem, _binder_at(theorem, end))
-        else:
-            premise_start = left_at_level(theorem, start, _PREMISE_STARTS, opener=True)
-            names = _binder_names(theorem, _binder_at(theorem, premise_start))
+        comma = end if theorem[end] == "," else left_at_level(theorem, start, _PREMISE_STARTS, opener=True)
+        names = _binder_names(theorem, _binder_at(theorem, comma))
         clause = theorem[end + 1 : _clause_end(theorem, end + 1, _CLAUSE_ENDS)]
         if names is not None:
             sides += [("∀ _ < sol, _", side) for side in _abstracted(clause, names)]
