@@ -32,7 +32,8 @@ HEADER_ENDS: Final = frozenset({":", *PREDICATES})
 DEPTH: Final = {"(": 1, ")": -1, "[": 1, "]": -1, "{": 1, "}": -1, "⟨": 1, "⟩": -1}
 
 
-def _name(text: str) -> bool:
+def plain_name(text: str) -> bool:
+    """A name a binder may bind: no dotted name, no keyword that begins a term."""
     return starts_letter(text) and "." not in text and text not in ("fun", "λ", "by")
 
 
@@ -46,13 +47,13 @@ def _header(texts: Sequence[str], i: int) -> tuple[list[str], bool, int] | None:
     bare: list[str] = []
     while i < len(texts):
         text = texts[i]
-        if _name(text) and not out:
+        if plain_name(text) and not out:
             bare.append(text)
             i += 1
         elif text == "(" and not bare:
             j = i + 1
             names: list[str] = []
-            while j < len(texts) and _name(texts[j]):
+            while j < len(texts) and plain_name(texts[j]):
                 names.append(texts[j])
                 j += 1
             type_start, depth = j, 0

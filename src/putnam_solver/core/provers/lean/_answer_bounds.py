@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_literals import literal, positive_literal, value
-from putnam_solver.core.provers.lean._answer_nodes import Node, node
+from putnam_solver.core.provers.lean._answer_nodes import Node, is_atom, node
 from putnam_solver.core.provers.lean._answer_types import fractional, integers, integral, natural
 
 INTERVALS: Final = {
@@ -101,7 +101,7 @@ def successor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None
     term = (left, right)[side] if side is not None else None
     if term is None or term.kind != "bin" or term.text != "+" or not integral(left, right):
         return None
-    ones = [k for k, kid in enumerate(term.kids) if kid.kind == "atom" and kid.text == "1"]
+    ones = [k for k, kid in enumerate(term.kids) if is_atom(kid, "1")]
     if not ones:
         return None
     rest = [kid for k, kid in enumerate(term.kids) if k != ones[0]]
@@ -115,7 +115,7 @@ def predecessor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | No
     never evaluated; on ``ℕ`` that makes ``b - 1`` no truncation) or both are shown to be integers of ``ℤ``
     (``_answer_types.integers``: a natural number's ``-`` truncates); else None."""
     term = right if op == "≤" else left if op == "<" else None
-    if term is None or term.kind != "bin" or term.text != "-" or not is_one(term.kids[-1]):
+    if term is None or term.kind != "bin" or term.text != "-" or not is_atom(term.kids[-1], "1"):
         return None
     less = term.kids[0] if len(term.kids) == 2 else node("bin", "-", term.kids[:-1], term.prec)
     if not positive_literal(less) and not integers(left if op == "≤" else right, less):
@@ -123,14 +123,10 @@ def predecessor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | No
     return ("<", left, less) if op == "≤" else ("≤", less, right)
 
 
-def is_one(term: Node) -> bool:
-    return term.kind == "atom" and term.text == "1"
-
-
 def zero_bound(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None:
     """``a < 1`` (``a ≤ 0`` stepped) as ``a = 0`` for ``a`` shown to be a natural number (``Nat.lt_one_iff``),
     so that ``¬0 < n``, ``n ≤ 0`` and ``n < 1`` read as ``n = 0``; else None."""
-    if op == "<" and right.kind == "atom" and right.text == "1" and natural(left):
+    if op == "<" and is_atom(right, "1") and natural(left):
         return "=", left, node("atom", "0")
     return None
 
@@ -142,7 +138,7 @@ def positive(equation: Node) -> tuple[str, Node, Node] | None:
     if equation.kind != "bin" or equation.text != "=" or len(kids) != 2:
         return None
     for zero, other in (kids, kids[::-1]):
-        if zero.kind == "atom" and zero.text == "0" and natural(other):
+        if is_atom(zero, "0") and natural(other):
             return "<", zero, other
     return None
 

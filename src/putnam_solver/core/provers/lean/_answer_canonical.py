@@ -16,28 +16,21 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_binders import sorted_binders
+from putnam_solver.core.provers.lean._answer_binders import plain_name, sorted_binders
 from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._answer_order import normal_order
 from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._answer_types import Types, typed, with_bound, written
-from putnam_solver.core.provers.lean._idchars import all_digits, starts_letter
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
 NUMBERED: Final = frozenset({"∫", "∮", "∑'", "∏'", "∀ᶠ", "∃ᶠ"})
 """Binders whose variables the canonical form numbers too, though no body of theirs is a needle (red team 21:
 ``∫ x in s, f x`` binds ``x``, which ``syntax.bound_names`` counts among the theorem's variables)."""
 BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", *PREDICATES, "|", "//", "in"})
-PATTERN: Final = frozenset({",", "(", ")", "⟨", "⟩"})
-"""What may stand beside the bound names of a set-builder's binder (``{(a, b) | C}``)."""
 SET_BINDER_ENDS: Final = (":", "|", "//", "∈")
 """What follows the bound name of a set-builder: ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
-
-
-def plain_name(text: str) -> bool:
-    return starts_letter(text) and "." not in text and text not in ("fun", "λ", "by")
 
 
 def canonical_kept(
@@ -113,13 +106,3 @@ def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
             break
     j += j < len(texts) and texts[j] == "⟩"
     return names if len(names) >= 2 and j < len(texts) and texts[j] in ("|", ":") else None
-
-
-def is_bound(text: str) -> bool:
-    """A bound variable, or a field of one (``#0.encard``)."""
-    return text[:1] == "#" and all_digits(text[1:].partition(".")[0])
-
-
-def bound_key(text: str) -> str:
-    """``text`` with a bound variable's number left out (what :class:`Haystack` indexes by)."""
-    return "#" + text.partition(".")[1] + text.partition(".")[2] if is_bound(text) else text

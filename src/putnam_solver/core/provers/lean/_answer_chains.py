@@ -26,7 +26,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binding import anywhere
-from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, OPEN_CLOSE, Node, bound, render
+from putnam_solver.core.provers.lean._answer_needles import partner
+from putnam_solver.core.provers.lean._answer_nodes import Node, bound, is_builder, renamed, render, unparenthesized
 from putnam_solver.core.provers.lean._answer_order import terms
 
 CHAINS: Final = frozenset({"∧", "∨", "∩", "∪"})
@@ -34,17 +35,11 @@ RESTRICTING: Final = frozenset({"∧", "∩"})
 """What a premise may stand beside (where they do not pad it) as the answer restricted to the domain."""
 
 
-def _unwrapped(term: Node) -> Node:
-    while term.kind == "group" and term.text == "(" and len(term.kids) == 2 and term.kids[1].text == ")":
-        term = term.kids[0]
-    return term
-
-
 def chain_of(side_kept: Sequence[str]) -> Node | None:
     """The side read as one chain of a :data:`CHAINS` operator, or a set-builder or ``fun`` of one name
     whose body is one (``{n | A n ∧ B n}``), if it is one."""
     read = terms(side_kept)
-    term = _unwrapped(read[0]) if len(read) == 1 else None
+    term = unparenthesized(read[0]) if len(read) == 1 else None
     return term if term is not None and _chain(_body(term)) else None
 
 
@@ -54,11 +49,8 @@ def _chain(term: Node | None) -> bool:
 
 def _body(term: Node) -> Node | None:
     """The chain ``term`` is, or the body of the set-builder ``{x | body}`` or ``fun x => body`` it is."""
-    kids = term.kids
-    if term.kind == "group" and term.text == "{" and len(kids) == 4 and kids[1].text == "|":
-        return _unwrapped(kids[2])
-    if term.kind == "binder" and term.text in ("fun", "λ") and len(kids) == 3:
-        return _unwrapped(kids[2])
+    if is_builder(term) or (term.kind == "binder" and term.text in ("fun", "λ") and len(term.kids) == 3):
+        return unparenthesized(term.kids[2])
     return term if term.kind == "bin" else None
 
 
@@ -73,25 +65,16 @@ def inside_longer(kept: Sequence[str], lo: int, hi: int, ops: Collection[str]) -
     around exactly it are taken in: an operand, or a stretch of operands, of a longer chain of it."""
     lo, hi = _outer(kept, lo, hi)
     builder = lo >= 3 and hi < len(kept) and kept[lo - 3 : lo] == ["{", kept[lo - 2], "|"] and kept[hi] == "}"
-    if builder and bound(kept[lo - 2]) >= 0 and _closes(kept, lo - 3, hi):  # the whole condition of `{x | run}`:
+    if builder and bound(kept[lo - 2]) >= 0 and partner(kept, lo - 3) == hi:  # the whole condition of `{x | run}`:
         lo, hi = _outer(kept, lo - 3, hi + 1)  # that set beside them
     return (lo >= 1 and kept[lo - 1] in ops) or (hi < len(kept) and kept[hi] in ops)
 
 
 def _outer(kept: Sequence[str], lo: int, hi: int) -> tuple[int, int]:
     """The run ``kept[lo:hi]`` with the parentheses around exactly it taken in."""
-    while lo >= 1 and hi < len(kept) and kept[lo - 1] == "(" and kept[hi] == ")" and _closes(kept, lo - 1, hi):
+    while lo >= 1 and hi < len(kept) and kept[lo - 1] == "(" and kept[hi] == ")" and partner(kept, lo - 1) == hi:
         lo, hi = lo - 1, hi + 1
     return lo, hi
-
-
-def _closes(kept: Sequence[str], opener: int, closer: int) -> bool:
-    depth = 0
-    for j in range(opener, closer + 1):
-        depth += (kept[j] in OPEN_CLOSE) - (kept[j] in CLOSERS)
-        if depth == 0:
-            return j == closer
-    return False
 
 
 def held_by_operands(
@@ -102,7 +85,7 @@ def held_by_operands(
     chain = _body(side)
     if chain is None:
         return False
-    wanted = Counter(_unwrapped(kid).key for kid in chain.kids)
+    wanted = Counter(unparenthesized(kid).key for kid in chain.kids)
     todo = list(terms(kept))
     while todo:
         term = todo.pop()
@@ -118,7 +101,7 @@ def held_by_operands(
         body = _body(term) if chain is not side else term
         if body is None or body.kind != "bin" or body.text != chain.text or len(body.kids) < len(chain.kids):
             continue
-        if wanted <= Counter(_unwrapped(kid).key for kid in body.kids) and _matched(
+        if wanted <= Counter(unparenthesized(kid).key for kid in body.kids) and _matched(
             body.kids, chain.kids, budget, scoped
         ):
             return True
@@ -130,39 +113,20 @@ def _matched(
 ) -> bool:
     """Each of ``wanted`` written like a different one of ``operands``, bound variables renamed one to one
     across all of them (a greedy match: where it misses, the value passes as it did before this rule)."""
-    renaming: dict[int, int] = {}
-    back: dict[int, int] = {}
+    ahead: dict[str, str] = {}
+    back: dict[str, str] = {}  # the needle's bound variables to the value's
     free = [_tokens(op) for op in operands]
     for term in wanted:
         mine = _tokens(term)
         budget[0] -= len(mine) * len(free)
-        found = next((i for i, theirs in enumerate(free) if _alike(theirs, mine, renaming, back)), None)
+        found = next((i for i, theirs in enumerate(free) if renamed(theirs, mine, ahead, back)), None)
         if found is None:
             return False
         free.pop(found)
-    return scoped({f"#{needle}": f"#{value}" for needle, value in renaming.items()})
+    return scoped(back)
 
 
 def _tokens(term: Node) -> list[str]:
     out: list[str] = []
-    render(_unwrapped(term), out)
+    render(unparenthesized(term), out)
     return out
-
-
-def _alike(theirs: list[str], mine: list[str], renaming: dict[int, int], back: dict[int, int]) -> bool:
-    """``theirs`` is ``mine`` with bound variables renamed consistently with (and then into) ``renaming``."""
-    if len(theirs) != len(mine):
-        return False
-    forward, backward = dict(renaming), dict(back)
-    for a, b in zip(theirs, mine, strict=True):
-        x, y = bound(a), bound(b)
-        if x >= 0 and y >= 0:
-            if a.partition(".")[1:] != b.partition(".")[1:]:
-                return False
-            if forward.setdefault(y, x) != x or backward.setdefault(x, y) != y:
-                return False
-        elif a != b:
-            return False
-    renaming.update(forward)
-    back.update(backward)
-    return True

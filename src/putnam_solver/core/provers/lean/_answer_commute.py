@@ -174,8 +174,8 @@ def chain(op: str, terms: list[Node]) -> Node:
         return node("atom", ABSORBING[op])
     operands = quantifiers.merged(NORMAL, op, operands)
     operands = _biconditionals(operands) if op == "∧" else operands
-    if op in IDEMPOTENT:
-        operands = _once(operands)
+    if op in IDEMPOTENT:  # each term at its first place only
+        operands = [group[0] for group in _grouped(operands, literals=False)]
     if len(operands) == 1:
         return operands[0]
     return carried(op, node("bin", op, sorted(operands, key=order), INFIX[op][0]), operands)
@@ -187,10 +187,19 @@ def _multiples(op: str, operands: list[Node]) -> list[Node]:
     the statement's ``n = 2 * k``, ``P.eval x * P.eval x`` beside ``(P.eval x)^2``). A literal repeated stays
     apart, as :func:`_answer_literals.summed` keeps it: ``n + 1 + 1`` (a definition unfolded twice in the
     statement's side) is no ``n + 2``, the honest closed form beside it."""
+    groups = _grouped(operands, literals=True)
+    if op == "+":
+        return [g[0] if len(g) == 1 else chain("*", [node("atom", str(len(g))), g[0]]) for g in groups]
+    return [g[0] if len(g) == 1 else ordered("^", [g[0], node("atom", str(len(g)))]) for g in groups]
+
+
+def _grouped(operands: list[Node], literals: bool) -> list[list[Node]]:
+    """``operands`` in groups of terms written alike (compared by hash, then by tokens), each group at its
+    first term's place; each literal in a group of its own where ``literals``."""
     groups: list[list[Node]] = []
     seen: dict[int, list[list[Node]]] = {}
     for term in operands:
-        if value(term) is not None:
+        if literals and value(term) is not None:
             groups.append([term])
             continue
         bucket = seen.setdefault(term.full, [])
@@ -200,21 +209,7 @@ def _multiples(op: str, operands: list[Node]) -> list[Node]:
             groups.append(bucket[-1])
         else:
             group.append(term)
-    if op == "+":
-        return [g[0] if len(g) == 1 else chain("*", [node("atom", str(len(g))), g[0]]) for g in groups]
-    return [g[0] if len(g) == 1 else ordered("^", [g[0], node("atom", str(len(g)))]) for g in groups]
-
-
-def _once(operands: list[Node]) -> list[Node]:
-    """``operands`` with each term kept at its first place only (compared by hash, then by tokens)."""
-    seen: dict[int, list[Node]] = {}
-    out = []
-    for term in operands:
-        alike = seen.setdefault(term.full, [])
-        if not any(same(term, other) for other in alike):
-            alike.append(term)
-            out.append(term)
-    return out
+    return groups
 
 
 def ordered(op: str, terms: list[Node]) -> Node:
@@ -266,10 +261,10 @@ def _implication(operands: list[Node]) -> Node:
     return chain("∨", [*(negated(p) for p in premises), conclusion])
 
 
-def conditional(cond: Node, then: Node, other: Node) -> Node | None:
+def conditional(cond: Node, then: Node, other: Node) -> Node:
     """``if c then P else False`` as ``c ∧ P``, ``if c then True else Q`` as ``c ∨ Q`` and their negated
     forms (copy red team 30; a branch ``True``/``False`` makes the ``if`` a proposition, read by ``if_pos``,
-    ``if_neg``); else None."""
+    ``if_neg``); else the ``if`` itself."""
     if is_atom(then, "true") and is_atom(other, "false"):  # `if c then true else false` is `decide c`
         return cond
     if is_atom(then, "false") and is_atom(other, "true"):
@@ -282,7 +277,7 @@ def conditional(cond: Node, then: Node, other: Node) -> Node | None:
         return chain("∨", [negated(cond), then])
     if is_atom(then, "False"):
         return chain("∧", [negated(cond), other])
-    return None
+    return node("ite", "if", [cond, then, other], 0)
 
 
 def prefix(op: str, arg: Node) -> Node:
@@ -365,7 +360,7 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return binary("=", node("app", "", [node("atom", "eval"), *args], APP), node("atom", "0"))  # definition)
     if head.text == "ite" and len(args) in (3, 5):  # `ite c a b`, `@ite α c inst a b`: `if c then a else b`
         cond, then, other = args if len(args) == 3 else (args[1], *args[3:])
-        return conditional(cond, then, other) or node("ite", "if", [cond, then, other], 0)
+        return conditional(cond, then, other)
     if head.text == "decide" and len(args) == 1:  # a Boolean decision read as what it decides (red team 32:
         return args[0]  # `decide_eq_true_iff`; a Bool in a `Prop` is `b = true`, read as `b` in :func:`binary`)
     if head.text == "Injective" and len(args) == 1:
@@ -383,7 +378,7 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     if head.text == "indicator" and len(args) == 3 and (value := _constant(args[1])) is not None:
         cond = binary("∈", args[2], args[0])  # `Set.indicator s f x` is `if x ∈ s then f x else 0` (by definition:
         # Mathlib/Algebra/Group/Indicator.lean, `noncomputable def indicator`)
-        return conditional(cond, value, node("atom", "0")) or node("ite", "if", [cond, value, node("atom", "0")], 0)
+        return conditional(cond, value, node("atom", "0"))
     if head.text in HYPERBOLIC and len(args) == 1:
         exps = [node("app", "", [node("atom", "exp"), x], APP) for x in (args[0], prefix("-", args[0]))]
         return ordered("/", [binary(HYPERBOLIC[head.text], *exps), node("atom", "2")])

@@ -43,7 +43,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binding import Signature, in_scope, signatures
-from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, bound_key, canonical_kept, is_bound
+from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
 from putnam_solver.core.provers.lean._answer_chains import (
     CHAINS,
     RESTRICTING,
@@ -53,7 +53,7 @@ from putnam_solver.core.provers.lean._answer_chains import (
     operator,
 )
 from putnam_solver.core.provers.lean._answer_needles import KEYWORDS, SEPARATORS, atom_end, unwrapped
-from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE
+from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, closers, renamed, unnumbered
 
 PREFIX: Final = {"¬": 40, "-": 75}
 """Prefix operators and the precedence of their argument."""
@@ -130,24 +130,15 @@ class Haystack:
         self.source, self.normal = source, normal
         self.plain, self.kept = plain, kept = canonical
         self.at = [i for i, t in enumerate(kept) if t not in ("(", ")")]
-        self.partner: dict[int, int] = {}
-        self.opener: dict[int, int] = {}
-        self.depth = [0] * (len(kept) + 1)
-        stack: list[int] = []
-        for i, text in enumerate(kept):
-            self.depth[i + 1] = self.depth[i]
-            if text in OPEN_CLOSE:
-                stack.append(i)
-                self.depth[i + 1] += 1
-            elif text in CLOSERS:
-                self.depth[i + 1] -= 1
-                if stack:
-                    self.partner[stack[-1]], self.opener[i] = i, stack[-1]
-                    stack.pop()
+        self.partner = closers(kept)
+        self.opener = {close: opener for opener, close in self.partner.items()}
+        self.depth = [0]  # how many brackets are open before each place
+        for text in kept:
+            self.depth.append(self.depth[-1] + (text in OPEN_CLOSE) - (text in CLOSERS))
         self.sites = signatures(plain, BINDERS | NUMBERED)  # each bound variable's binder (``_answer_binding``)
         self.where: dict[str, list[int]] = {}
         for i, text in enumerate(plain):
-            self.where.setdefault(bound_key(text), []).append(i)
+            self.where.setdefault(unnumbered(text), []).append(i)
 
     def contains(
         self,
@@ -175,13 +166,13 @@ class Haystack:
         if chain is not None and op in padded and held_by_operands(self.kept, chain, budget, scoped):
             return True
         longer = RESTRICTING - frozenset(padded)  # a premise beside more by ∧/∩: restricted (``_answer_chains``)
-        anchors = [(len(self.where.get(bound_key(t), ())), k) for k, t in enumerate(side)]
+        anchors = [(len(self.where.get(unnumbered(t), ())), k) for k, t in enumerate(side)]
         count, offset = min(anchors)
         if not count:
             return False
         reach = _reach(side_kept)
         edges = (_leading(side_kept, "("), _leading(side_kept[::-1], ")"))
-        for position in self.where[bound_key(side[offset])]:
+        for position in self.where[unnumbered(side[offset])]:
             start = position - offset
             if start < 0 or start + size > len(self.plain):
                 continue
@@ -203,28 +194,13 @@ class Haystack:
         around it change no reading, so the run may take them in though the side has none there."""
         if opener is None or opener not in self.partner:
             return False
-        depth = 0
-        for text in self.kept[opener + 1 : self.partner[opener]]:
-            if depth == 0 and not (atom_end(text) or text in OPEN_CLOSE):
-                return False
-            depth += (text in OPEN_CLOSE) - (text in CLOSERS)
-        return True
+        return _applicative(self.kept[opener + 1 : self.partner[opener]])
 
     def _alpha_equal(self, start: int, side: list[str], scoped: Callable[[Mapping[str, str]], bool]) -> bool:
         """The run at ``start`` is ``side`` with its bound variables renamed one to one, those bound outside
         the side to ones bound alike (``scoped``)."""
-        forward: dict[str, str] = {}
         backward: dict[str, str] = {}
-        for mine, theirs in zip(self.plain[start : start + len(side)], side, strict=True):
-            if is_bound(mine) and is_bound(theirs):
-                (mine, _, field), (theirs, _, other) = mine.partition("."), theirs.partition(".")
-                if field != other or forward.setdefault(mine, theirs) != theirs:
-                    return False
-                if backward.setdefault(theirs, mine) != mine:
-                    return False
-            elif mine != theirs:
-                return False
-        return scoped(backward)
+        return renamed(self.plain[start : start + len(side)], side, {}, backward) and scoped(backward)
 
     def _delimited(
         self, start: int, end: int, reach: tuple[float, float], edges: tuple[int, int]

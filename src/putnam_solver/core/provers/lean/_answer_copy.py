@@ -53,8 +53,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
-from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_contains import Haystack, haystacks
 from putnam_solver.core.provers.lean._answer_cover import PADDED, WIDENING, covers
 from putnam_solver.core.provers.lean._answer_extremal import RESTRICTION
@@ -77,7 +77,6 @@ from putnam_solver.core.provers.lean._answer_shapes import (
 )
 from putnam_solver.core.provers.lean._answer_sides import applications, other_sides, tuple_applications, widened
 from putnam_solver.core.provers.lean._answer_types import (
-    TYPES,
     Types,
     abstracted,
     declared,
@@ -147,13 +146,14 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 sides[key] += [] if own[1] else with_hypotheses
         return sides[key]
 
-    def equal(copy: list[str], other: list[str], relation: str) -> bool:  # with the parentheses (``∑ j ∈ s,
-        forms = _forms(copy)  # (1 + 1)`` is no ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc);
-        padded = WIDENING if relation == RESTRICTION else PADDED  # padded (``_answer_cover``): a premise widened
-        return any(
-            forms[normal] == kept or (normal and covers(forms[True], kept, budget, padded))
-            for kept, normal in side(other)
-        )
+    def equal(copy: list[str], other: list[str], relation: str, types: Types) -> bool:  # with the parentheses
+        with typed(types):  # (``∑ j ∈ s, (1 + 1)`` is no ``∑ j ∈ s, 1 + 1``), in normal form and as written
+            forms = _forms(copy)  # (module doc); padded (``_answer_cover``): a premise widened
+            padded = WIDENING if relation == RESTRICTION else PADDED
+            return any(
+                forms[normal] == kept or (normal and covers(forms[True], kept, budget, padded))
+                for kept, normal in side(other)
+            )
 
     held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None, Types]] = []  # to look for
     whole, name = [], normalize_name(solution)  # inside the value once no reading is the side (``_answer_contains``)
@@ -170,9 +170,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 types = parameter_types(params, args, kinds)
                 for lo, hi, read in [(start, end, renamed), *_tested(theorem, start, end, renamed)]:
                     for relation, other in other_sides(theorem, lo, hi):
-                        with typed(types):
-                            copied = equal(read, other, relation)
-                        if copied:
+                        if equal(read, other, relation, types):
                             return [Violation(code[0].line, label, RULE.format(relation))]
                         held += [] if extra else [(read, other, args, relation, local(lo, hi), None, types)]
         for start, end, args in widened(theorem, tuple_applications(theorem, normalize_name(solution))):
@@ -185,9 +183,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 continue
             types = parameter_types(params, args, kinds)
             for relation, other in other_sides(theorem, start, end):
-                with typed(types):
-                    copied = equal(renamed, other, relation)
-                if copied:
+                if equal(renamed, other, relation, types):
                     return [Violation(code[0].line, label, RULE.format(relation))]
                 held.append((renamed, other, args, relation, local(start, end), None, types))
     whole = [] if any(params for params, _, _ in variants) else whole  # a `fun` or set-builder is read above
@@ -195,14 +191,12 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         applied = [(*a, False) for n in (1, 2) for a in applications(theorem, name, n)]
         for start, end, args, tupled in [*applied, *[(*a, True) for a in tuple_applications(theorem, name)]]:
             start, end = widened(theorem, [(start, end, args)])[0][:2]
-            if end < len(theorem) and _plain_name(theorem[end]):  # `solution a` inside `solution a b`
+            if end < len(theorem) and plain_name(theorem[end]):  # `solution a` inside `solution a b`
                 continue
             for relation, other in other_sides(theorem, start, end):
                 for abstraction in rebound(other, args, tupled):  # whole: its body binds no question
-                    with typed(abstracted(args)):
-                        copied = equal(texts, abstraction, relation)
-                        types = TYPES.get()
-                    if copied:
+                    types = abstracted(args)
+                    if equal(texts, abstraction, relation, types):
                         return [Violation(code[0].line, label, RULE.format(relation))]
                     held.append((texts, abstraction, args, relation, local(start, end), 0, types))
     indexed: list[Haystack] = []
@@ -257,4 +251,4 @@ def _free(texts: list[str], names: dict[str, str], targets: Sequence[str] = ()) 
     """``texts`` with each free occurrence of a parameter read as the statement's name, also as a dotted
     name's head (``Q.eval``); a bound name of the value that is one of those names renamed so that it
     captures none of them (``_answer_scopes``: ``fun m => ∃ n, A n ∧ n > m`` is ``∃ k, A k ∧ k > n``)."""
-    return renamed_free(texts, names, BINDERS | NUMBERED, _plain_name, targets)
+    return renamed_free(texts, names, BINDERS | NUMBERED, plain_name, targets)

@@ -29,7 +29,15 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
 from putnam_solver.core.provers.lean._answer_commute import NORMAL, binary, chain, negated
-from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node, render
+from putnam_solver.core.provers.lean._answer_nodes import (
+    Node,
+    bound,
+    is_builder,
+    node,
+    renamed,
+    render,
+    unparenthesized,
+)
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_quantifiers import substituted
 from putnam_solver.core.provers.lean._answer_sets import filtered
@@ -70,14 +78,7 @@ def _one_term(texts: tuple[str, ...], types: Types) -> Node | None:
     """The copy rule compares one value with several readings of the side: each is read once (per
     statement's ``types``, which the identities read: ``_answer_types``)."""
     read = terms(texts)
-    return _unwrapped(read[0]) if len(read) == 1 else None
-
-
-def _unwrapped(term: Node) -> Node:
-    """A term without the parentheses around it: ``(`` group holding the term and its ``)``."""
-    while term.kind == "group" and term.text == "(" and len(term.kids) == 2 and term.kids[1].text == ")":
-        term = term.kids[0]
-    return term
+    return unparenthesized(read[0]) if len(read) == 1 else None
 
 
 def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str], names: Renaming) -> bool:
@@ -87,7 +88,7 @@ def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str],
     if budget[0] < 0:
         budget[1] = 1
         return False
-    held, wanted = _one_set(_unwrapped(held)), _unwrapped(wanted)
+    held, wanted = _one_set(unparenthesized(held)), unparenthesized(wanted)
     if held.key == wanted.key and names.extend(held, wanted, budget):
         return True
     if held.kind == "bin" and held.text in padded:
@@ -127,40 +128,29 @@ class Renaming:
         render(held, mine)
         render(wanted, theirs)
         budget[0] -= len(mine)
-        if len(mine) != len(theirs):
-            return False
-        forward, backward = dict(self.forward), dict(self.backward)
-        for a, b in zip(mine, theirs, strict=True):
-            if bound(a) >= 0 and bound(b) >= 0:
-                (a, _, x), (b, _, y) = a.partition("."), b.partition(".")
-                if x != y or forward.setdefault(a, b) != b or backward.setdefault(b, a) != a:
-                    return False
-            elif a != b:
-                return False
-        self.forward, self.backward = forward, backward
-        return True
+        return renamed(mine, theirs, self.forward, self.backward)
 
 
 def _one_set(term: Node) -> Node:
     """A ``∩``/``∪`` of set-builders with one header read as the one set-builder it is (:data:`SET_OF`)."""
     if (builder := filtered(term)) is not None:  # `↑(s.filter fun x => C)` is `{x | x ∈ s ∧ C}`
         return builder
-    if term.kind == "bin" and term.text == "\\" and len(term.kids) == 2 and _set_builder(_unwrapped(term.kids[0])):
-        header, bar, condition, close = _unwrapped(term.kids[0]).kids  # `{x | C} \ t` is `{x | C ∧ ¬x ∈ t}`
+    if term.kind == "bin" and term.text == "\\" and len(term.kids) == 2 and is_builder(unparenthesized(term.kids[0])):
+        header, bar, condition, close = unparenthesized(term.kids[0]).kids  # `{x | C} \ t` is `{x | C ∧ ¬x ∈ t}`
         if header.kind != "atom" or bound(header.text) < 0:  # (``_answer_sets``)
             return term
         body = chain("∧", [condition, negated(binary("∈", header, term.kids[1]))])
         return node("group", "{", [header, bar, body, close])
     if term.kind != "bin" or term.text not in SET_OF:
         return term
-    parts = [_unwrapped(kid) for kid in term.kids]
-    builders = [part for part in parts if _set_builder(part)]
+    parts = [unparenthesized(kid) for kid in term.kids]
+    builders = [part for part in parts if is_builder(part)]
     if not builders or len({part.kids[0].key for part in builders}) != 1:
         return term
     header, bar, _, close = builders[0].kids
     if header.kind != "atom" or bound(header.text) < 0:
         return term  # beside them an interval is the set-builder of its bounds (``_answer_bounds``), any set
-    bodies = [_condition(part, header) if _set_builder(part) else binary("∈", header, part) for part in parts]
+    bodies = [_condition(part, header) if is_builder(part) else binary("∈", header, part) for part in parts]
     return node("group", "{", [header, bar, chain(SET_OF[term.text], bodies), close])
 
 
@@ -171,10 +161,6 @@ def _condition(builder: Node, header: Node) -> Node:
     if name.kind != "atom" or name.text == header.text:
         return builder.kids[2]
     return substituted(NORMAL, builder.kids[2], name.text, header) or builder.kids[2]
-
-
-def _set_builder(term: Node) -> bool:
-    return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
 def _each_held(
@@ -189,9 +175,9 @@ def _each_held(
     trial = names.copy()
     rest = []
     for term in wanted:
-        key = _unwrapped(term).key
+        key = unparenthesized(term).key
         same = next(
-            (i for i, op in enumerate(free) if _unwrapped(op).key == key and _tried(op, term, budget, trial)), None
+            (i for i, op in enumerate(free) if unparenthesized(op).key == key and _tried(op, term, budget, trial)), None
         )
         if same is None:
             rest.append(term)
@@ -207,4 +193,4 @@ def _each_held(
 
 
 def _tried(held: Node, wanted: Node, budget: list[int], names: Renaming) -> bool:
-    return names.extend(_unwrapped(held), _unwrapped(wanted), budget)
+    return names.extend(unparenthesized(held), unparenthesized(wanted), budget)

@@ -101,18 +101,15 @@ def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[st
         set_end = _clause_end(theorem, end + 1, frozenset({"∧", "∨", "→", "->", ",", "↔", ":="}))
         sides.append(("_ ∈ S", theorem[end + 1 : set_end]))
     if end < len(theorem) and theorem[end] in ("→", "->", ","):  # `M < sol → ∃ a, ..`, `∀ M < sol, ..`
-        if theorem[end] == ",":
-            names = _binder_names(theorem, _binder_at(theorem, end))
-        else:
-            premise_start = _left_at_level(theorem, start, _PREMISE_STARTS, opener=True)
-            names = _binder_names(theorem, _binder_at(theorem, premise_start))
+        comma = end if theorem[end] == "," else left_at_level(theorem, start, _PREMISE_STARTS, opener=True)
+        names = _binder_names(theorem, _binder_at(theorem, comma))
         clause = theorem[end + 1 : _clause_end(theorem, end + 1, _CLAUSE_ENDS)]
         if names is not None:
             sides += [("∀ _ < sol, _", side) for side in _abstracted(clause, names)]
     premise_label = RESTRICTION if _compared(theorem, start, end) else "∀ _, _ → _"
     found: int | None = start
     while found:  # outwards from the solution: each premise whose conclusion holds it
-        found = _left_at_level(theorem, found, frozenset({"→", "->", ","}))
+        found = left_at_level(theorem, found, frozenset({"→", "->", ","}))
         if found is None:
             break
         at = found
@@ -124,7 +121,7 @@ def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[st
                 bound = theorem.index("∈", binder, at)
                 sides.append(("∀ _ ∈ S, _", theorem[bound + 1 : at]))
             continue
-        premise_start = _left_at_level(theorem, at, _PREMISE_STARTS, opener=True)
+        premise_start = left_at_level(theorem, at, _PREMISE_STARTS, opener=True)
         premise = theorem[premise_start + 1 if premise_start is not None else 0 : at]
         if premise:
             names = _binder_names(theorem, _binder_at(theorem, premise_start))
@@ -169,7 +166,7 @@ def _compared(theorem: list[str], start: int, end: int) -> bool:
     return (end < len(theorem) and theorem[end] in _RELATIONS) or (start >= 1 and theorem[start - 1] in _RELATIONS)
 
 
-def _left_at_level(theorem: list[str], at: int, stops: frozenset[str], opener: bool = False) -> int | None:
+def left_at_level(theorem: list[str], at: int, stops: frozenset[str], opener: bool = False) -> int | None:
     """The nearest ``j < at`` with ``theorem[j]`` in ``stops`` outside brackets closed before ``at``; a
     bracket left open around ``at`` is where the search stops (``opener``) or is passed (its content is
     the enclosing level)."""
@@ -204,9 +201,9 @@ def _binder_at(theorem: list[str], comma: int | None) -> int | None:
     """The ``∀``/``∃`` whose binder list ends at ``theorem[comma]`` (a comma), else None."""
     if comma is None or comma < 0 or theorem[comma] != ",":
         return None
-    j = _left_at_level(theorem, comma, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
+    j = left_at_level(theorem, comma, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
     while j is not None and theorem[j] in ("→", "->") and _in_binder_type(theorem, j):  # `∀ m : A → B,`
-        j = _left_at_level(theorem, j, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
+        j = left_at_level(theorem, j, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
     return j if j is not None and theorem[j] in ("∀", "∀ᵉ", "∃") else None
 
 

@@ -50,11 +50,8 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
     anonymous-constructor pattern ``⟨x, hx⟩`` are left out (``hx`` proves the subtype's property)."""
     bound = {
         normalize_name(value[k + 1].text)
-        for k in range(len(value) - 3)
-        if value[k].text in _BIG_OPERATORS
-        and value[k + 1].kind == IDENT
-        and len(name_parts(value[k + 1].text)) == 1
-        and (value[k + 2].text in ("∈", "in") or (value[k + 2].text == ":" and value[k + 3].text in _INDEX_TYPES))
+        for k in range(len(value))
+        if _finset_index(value, k) and len(name_parts(value[k + 1].text)) == 1
     }
     lead = _leading_fun(value)
     if lead < 0:

@@ -26,8 +26,6 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_dots import fields
 from putnam_solver.core.provers.lean._answer_terms import (
     BINDERS,
-    KEYWORDS,
-    OPEN_CLOSE,
     Text,
     Tokens,
     bracketed,
@@ -35,7 +33,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     make_token,
     rewrite,
 )
-from putnam_solver.core.provers.lean.syntax import NUMBER, Token
+from putnam_solver.core.provers.lean.syntax import Token
 
 FUNCTIONS: Final = {"Set.range": 1, "Set.image": 2, "Set.preimage": 2}
 INFIX: Final = {"''": "Set.image", "⁻¹'": "Set.preimage"}
@@ -96,15 +94,10 @@ def _field(x: Text, i: int) -> tuple[str, Tokens, int] | None:
 
 
 def _atom(x: Text, j: int) -> int | None:
-    """The end of a name, number or bracketed group at ``j``, None for anything else."""
-    if j >= len(x.t):
-        return None
-    token = x.t[j]
-    if token.text in OPEN_CLOSE:
-        close = x.partner[j]
-        return close + 1 if close is not None else None
-    plain = (is_name(token) and token.text not in BINDERS) or token.kind == NUMBER
-    return j + 1 if plain and token.text not in KEYWORDS and token.text not in FUNCTIONS else None
+    """The end of a name, number or bracketed group at ``j`` (``Text.atom``), None for anything else: a
+    binder, a ``·`` or a function this reads."""
+    text = x.t[j].text if j < len(x.t) else None
+    return None if text in BINDERS or text in FUNCTIONS or text == "·" else x.atom(j)
 
 
 def _application(x: Text, j: int) -> int | None:

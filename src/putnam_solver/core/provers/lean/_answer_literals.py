@@ -83,9 +83,8 @@ def summed(op: str, operands: list[Node]) -> list[Node]:
     """The operands of a ``+`` or ``*`` chain as the one literal they denote where all are literals (``2 +
     3`` is ``5``). A chain that also holds a term keeps its literals apart: ``n + 1 + 1`` (a definition
     unfolded twice in the statement's side) is no ``n + 2``, the honest closed form beside it."""
-    if len(operands) < 2 or (number := folded(op, operands)) is None:
-        return operands
-    return [number]
+    number = folded(op, operands)  # None for fewer than two
+    return [number] if number is not None else operands
 
 
 def positive_literal(term: Node) -> bool:

@@ -44,7 +44,6 @@ def member(build: Build, element: Node, collection: Node) -> Node | None:
         return node("atom", "True" if collection.text == "Set.univ" else "False")
     if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
         return _applied_to(build, collection.kids[1], element)  # `x ∈ setOf p` is `p x`
-    kids = collection.kids
     if (elements := listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
         return build.chain("∨", [build.binary("=", element, e) for e in elements])
     if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_extremal import left_at_level
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, Node, is_atom
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, make_token
 from putnam_solver.core.provers.lean.syntax import Token
@@ -56,7 +57,7 @@ def _argument(x: Text, i: int, end: int) -> int | None:
 
 def congruences(x: Text) -> Tokens | None:
     """The first congruence of ``x`` in either form rewritten (module doc); None when there is none."""
-    t = x.t
+    t, texts = x.t, [token.text for token in x.t]
     for i, token in enumerate(t):
         if token.text in FUNCTIONS:
             ends = [i + 1]
@@ -75,18 +76,8 @@ def congruences(x: Text) -> Tokens | None:
         close = x.partner[j] if j is not None else None
         if j is None or close is None or any((x.partner[k] or 0) > j for k in range(i + 1, j)):
             continue  # the modulus must follow the right side, not stand inside a bracket it opens
-        start, depth = i, 0
-        while start > 0:
-            text = t[start - 1].text
-            if text in (")", "]", "}", "⟩"):
-                depth += 1
-            elif text in ("(", "[", "{", "⟨"):
-                if depth == 0:
-                    break
-                depth -= 1
-            elif depth == 0 and text in LEFT_ENDS:
-                break
-            start -= 1
+        stop = left_at_level(texts, i, LEFT_ENDS, opener=True)  # the bracket or operator before
+        start = stop + 1 if stop is not None else 0  # the left side
         if start == i:
             continue
         modulus = list(t[j + 2 : close])

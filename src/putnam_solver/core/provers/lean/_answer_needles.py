@@ -34,8 +34,9 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binding import Signature, outside, signatures
-from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, PATTERN, is_bound
-from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE
+from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED
+from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, bound
+from putnam_solver.core.provers.lean._answer_types import PATTERN
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_letter
 
 BODIES: Final = frozenset({",", "=>", "↦"})
@@ -57,7 +58,7 @@ def is_question(kept: Sequence[str], args: Sequence[str]) -> bool:
     """Whether the side (canonical, parentheses kept) is a whole term that asks something (module doc)."""
     texts = [t for t in kept if t not in ("(", ")")]
     asks = any(
-        is_bound(t) or ((starts_letter(t) or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts
+        bound(t) >= 0 or ((starts_letter(t) or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts
     )
     if len(texts) < 2 or not asks or kept[0] in INFIX or kept[0] in SEPARATORS or not atom_end(kept[-1]):
         return False
@@ -98,7 +99,7 @@ def needles(
         part, level = todo.pop()
         part = unwrapped(part)
         whole = is_question(part, args)
-        named = {t.partition(".")[0] for t in part if not is_bound(t)} & local
+        named = {t.partition(".")[0] for t in part if bound(t) < 0} & local
         if whole and (level == 0 or _asks_more(part, args, own)) and named <= set(args):
             plain = [t for t in part if t not in ("(", ")")]
             found.append((plain, part, outside(plain, sites, BINDERS | NUMBERED)))
@@ -144,7 +145,7 @@ def _bodies(kept: list[str], nested: int = 0) -> list[list[str]]:
         if text == "{" and depth == 0 and (close := partner(kept, i)) is not None:
             bar = _find(kept, i + 1, close, {"|", "//"})
             head = kept[i + 1 : bar if bar is None or kept[i + 2] not in ("∈", "∉") else i + 2]
-            binder = bar is not None and all(is_bound(t) or t in PATTERN for t in head)
+            binder = bar is not None and all(bound(t) >= 0 or t in PATTERN for t in head)
             if binder and bar is not None:  # not `{f x | x > 0}`, whose `x > 0` binds `x`
                 out.append(kept[bar + 1 : close])
         depth += (text in OPEN_CLOSE) - (text in CLOSERS)

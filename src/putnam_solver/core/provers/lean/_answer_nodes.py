@@ -81,10 +81,28 @@ class Node:
     natural: bool = field(default=False, compare=False)  # ascribed ``ℕ`` (``NATURAL``)
 
 
+def closers(texts: Sequence[str]) -> dict[int, int]:
+    """Each opening bracket of ``texts`` (:data:`OPEN_CLOSE`) and the bracket that closes it, counted by depth
+    whatever its kind, in one pass."""
+    found: dict[int, int] = {}
+    stack: list[int] = []
+    for i, text in enumerate(texts):
+        if text in OPEN_CLOSE:
+            stack.append(i)
+        elif text in CLOSERS and stack:
+            found[stack.pop()] = i
+    return found
+
+
 def bound(text: str) -> int:
     """The number of a bound variable ``#n`` (or of its field, ``#n.card``), else -1."""
     head = text.partition(".")[0]
     return int(head[1:]) if len(head) > 1 and head[0] == "#" and all_digits(head[1:]) else -1
+
+
+def unnumbered(text: str) -> str:
+    """``text`` with a bound variable's number left out (``#3.card`` is ``#.card``); any other text as it is."""
+    return "#" + text.partition(".")[1] + text.partition(".")[2] if bound(text) >= 0 else text
 
 
 def node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> Node:
@@ -92,7 +110,7 @@ def node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> No
     collision orders two wrongly, and a copy may pass); equality is decided on tokens (:func:`same`)."""
     made = Node(kind, text, list(kids), prec)
     number = bound(text) if kind in ("atom", "part") else -1
-    erased = "#" + text.partition(".")[1] + text.partition(".")[2] if number >= 0 else text
+    erased = unnumbered(text) if kind in ("atom", "part") else text
     made.key = hash((_stable(kind), _stable(erased), *[kid.key for kid in made.kids]))
     made.full = hash((_stable(kind), _stable(text), *[kid.full for kid in made.kids]))
     made.low = number if number >= 0 else next((kid.low for kid in made.kids if kid.low >= 0), -1)
@@ -118,6 +136,37 @@ def same(one: Node, other: Node) -> bool:
     render(one, first)
     render(other, second)
     return first == second
+
+
+def renamed(mine: Sequence[str], theirs: Sequence[str], forward: dict[str, str], backward: dict[str, str]) -> bool:
+    """Whether the tokens ``mine`` are ``theirs`` with bound variables renamed one to one (a field kept,
+    ``#0.card`` for ``#2.card``), consistently with ``forward`` (mine to theirs) and ``backward``, which are
+    then extended; where not, both are left as they were."""
+    if len(mine) != len(theirs):
+        return False
+    ahead, back = dict(forward), dict(backward)
+    for a, b in zip(mine, theirs, strict=True):
+        if bound(a) >= 0 and bound(b) >= 0:
+            (a, _, x), (b, _, y) = a.partition("."), b.partition(".")
+            if x != y or ahead.setdefault(a, b) != b or back.setdefault(b, a) != a:
+                return False
+        elif a != b:
+            return False
+    forward.update(ahead)
+    backward.update(back)
+    return True
+
+
+def unparenthesized(term: Node) -> Node:
+    """``term`` without the parentheses around it (a ``(`` group of the term and its ``)``)."""
+    while term.kind == "group" and term.text == "(" and len(term.kids) == 2 and term.kids[1].text == ")":
+        term = term.kids[0]
+    return term
+
+
+def is_builder(term: Node) -> bool:
+    """Whether ``term`` is a set-builder ``{x | C}`` (its kids: the header, ``|``, the condition, ``}``)."""
+    return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
 def tuple_parts(term: Node) -> list[Node] | None:

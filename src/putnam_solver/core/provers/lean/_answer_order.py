@@ -70,13 +70,13 @@ from putnam_solver.core.provers.lean._answer_dots import (
 from putnam_solver.core.provers.lean._answer_nodes import (
     AC,
     APP,
-    CLOSERS,
     INFIX,
     MAX,
     NUMBERED,
     OPEN_CLOSE,
     PREFIX,
     Node,
+    closers,
     projected,
     render,
 )
@@ -91,8 +91,6 @@ from putnam_solver.core.provers.lean._answer_sets import (
 )
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types, inferred, typed
 from putnam_solver.core.provers.lean._idchars import starts_alnum
-
-__all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
 
 BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
 """Binders whose body is read at a precedence (the others' runs to the end)."""
@@ -219,15 +217,9 @@ class _Reader:
     def __init__(self, texts: list[str]) -> None:
         self.texts, self.at, self.end, self.depth = texts, 0, len(texts), 0
         self.field: Node | None = None  # the last term :meth:`_primary` read as a field call (`s.image`)
-        self.partner: dict[int, int] = {}
+        self.partner = closers(texts)
         self.groups: dict[int, Node] = {}
         self.contents: dict[tuple[int, int], list[Node]] = {}
-        stack: list[int] = []
-        for i, text in enumerate(texts):
-            if text in OPEN_CLOSE:
-                stack.append(i)
-            elif text in CLOSERS and stack:
-                self.partner[stack.pop()] = i
 
     def _enter(self) -> None:
         self.depth += 1
@@ -337,7 +329,7 @@ class _Reader:
             other = self._expr(0)
             if cond.kind == "atom" and cond.text in ("True", "False"):  # `if True then a else b` is `a`
                 return (then if cond.text == "True" else other), 0
-            return conditional(cond, then, other) or _node("ite", "if", [cond, then, other], 0), 0
+            return conditional(cond, then, other), 0
         if (called := constant_field(text)) is not None:  # `Set.univ.image f` is `Set.image f Set.univ`
             start, self.at = self.at, self.at + 1  # (``_answer_dots``)
             explicit = placed(called[0], _node("atom", called[1]), self._arguments(True))

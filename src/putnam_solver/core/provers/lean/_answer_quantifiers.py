@@ -34,6 +34,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     bound,
     component,
     is_atom,
+    is_builder,
     node,
     projected,
 )
@@ -88,9 +89,7 @@ def _builder_element(term: Node) -> Node | None:
     """The one bound name of the set-builder ``{c | P}`` ``term`` is, else None (a pattern, a typed
     element, any other term)."""
     kids = term.kids
-    if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].text != "|":
-        return None
-    return kids[0] if kids[0].kind == "atom" and bound(kids[0].text) >= 0 else None
+    return kids[0] if is_builder(term) and kids[0].kind == "atom" and bound(kids[0].text) >= 0 else None
 
 
 def _swapped(build: Build, term: Node, first: str, second: str) -> Node | None:
@@ -234,7 +233,7 @@ def _unbounded(build: Build, text: str, header: list[Node], body: Node) -> tuple
     if text not in ("∀", "∃") or at is None or not at or len(header) != at + 2:
         return header, body
     names = header[:at]
-    if not all(n.kind in ("atom", "part") and bound(n.text) >= 0 and "." not in n.text for n in names):
+    if not _names(names):
         return header, body
     conditions = [build.binary(header[at].text, node("atom", n.text), header[-1]) for n in names]
     if text == "∀":

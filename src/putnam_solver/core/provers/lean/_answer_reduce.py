@@ -358,10 +358,7 @@ def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] |
     value = list(t[equals + 1 : hi])
     if not value or any(u.text.partition(".")[0] == t[lo].text for u in value if u.kind == IDENT):
         return None
-    if not params:
-        return t[lo].text, value
-    head = [make_token("fun", t[lo]), *(make_token(p, t[lo]) for p in params), make_token("=>", t[lo])]
-    return t[lo].text, [make_token("(", t[lo]), *head, *value, make_token(")", t[lo])]
+    return t[lo].text, lam(params, value, t[lo]) if params else value
 
 
 def _bounded_name(binders: Sequence[Token]) -> list[str] | None:

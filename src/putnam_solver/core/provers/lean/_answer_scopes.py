@@ -182,10 +182,9 @@ def scoped(
     number within its scope only."""
     rank = {at[i]: k for k, i in enumerate(sorted(sites))}
     by_text = {at[i]: b for i, b in sites.items()}
-    names = resolved(
-        [t if t is not None else "" for t in _placed(texts, at, plain)], by_text, lambda i, _: f"#{rank[i]}", binders
-    )
-    read = [n if n is not None else t for n, t in zip(names, _placed(texts, at, plain), strict=True)]
+    placed = _placed(texts, at, plain)
+    names = resolved([t if t is not None else "" for t in placed], by_text, lambda i, _: f"#{rank[i]}", binders)
+    read = [n if n is not None else t for n, t in zip(names, placed, strict=True)]
     return [t for t in read if t is not None]
 
 

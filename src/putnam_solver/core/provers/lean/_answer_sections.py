@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
+    CLOSERS,
     FUNS,
+    OPEN_CLOSE,
     Text,
     Tokens,
     binder_names,
@@ -34,9 +36,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     rewrite,
     substituted,
 )
-from putnam_solver.core.provers.lean._answer_unwrap import OPEN_CLOSE
 
-CLOSERS = frozenset(OPEN_CLOSE.values())
 FRESH = "dot_"
 """The head of a section's parameter names (``dot_0``, ``dot_1``...), none of them a name of the value."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from putnam_solver.core.provers.lean._answer_commute import applied, binary, chain, negated
-from putnam_solver.core.provers.lean._answer_nodes import APP, PREDICATES, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_nodes import APP, PREDICATES, Node, bound, is_atom, is_builder, node
 from putnam_solver.core.provers.lean._answer_quantifiers import fresh, holds
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token, rewrite
 
@@ -29,7 +29,7 @@ from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name,
 def complemented(term: Node) -> Node:
     """``termᶜ``: the set-builder of the negated condition where ``term`` is a set-builder (module doc)."""
     kids = term.kids
-    if term.kind == "group" and term.text == "{" and len(kids) == 4 and kids[1].kind == "part" and kids[1].text == "|":
+    if is_builder(term):
         return node("group", "{", [kids[0], kids[1], negated(kids[2]), kids[3]])
     return node("post", "ᶜ", [term])
 
@@ -45,7 +45,7 @@ def bounded_builder(term: Node, written: Sequence[str]) -> Node:
     relation of it any more (copy red team 31: ``{n ∈ {m | P m} | Q n}``, its header read ``P n``, was left
     a set-builder of no name, and the question it restates passed)."""
     kids = term.kids
-    if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].kind != "part" or kids[1].text != "|":
+    if not is_builder(term):
         return term
     header = kids[0]
     if len(written) == 2 and written[1] in PREDICATES and bound(written[0]) >= 0 and "." not in written[0]:
@@ -64,7 +64,7 @@ def set_eta(term: Node) -> Node:
     condition is ``x ∈ S`` only as read, passed against ``solution = S``; ``_answer_reduce.set_builders``
     reads the written form)."""
     kids = term.kids
-    if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].text != "|" or kids[0].kind != "atom":
+    if not is_builder(term) or kids[0].kind != "atom":
         return term
     cond, name = kids[2], kids[0].text
     if bound(name) < 0 or cond.kind != "bin" or cond.text != "∈" or len(cond.kids) != 2:

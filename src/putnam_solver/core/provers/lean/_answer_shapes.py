@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
-from putnam_solver.core.provers.lean._answer_sides import OPEN_CLOSE, tuple_names
+from putnam_solver.core.provers.lean._answer_binders import plain_name
+from putnam_solver.core.provers.lean._answer_sides import tuple_names
+from putnam_solver.core.provers.lean._answer_terms import OPEN_CLOSE
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, Token, normalize_name
 
@@ -36,7 +37,7 @@ def glued_projections(texts: Sequence[str]) -> list[str]:
     """``p . 1`` and ``p . 2.1`` (the lexer reads ``2.1`` as a number) as the one name ``p.1``, ``p.2.1``."""
     out: list[str] = []
     for text in texts:
-        if len(out) >= 2 and out[-1] == "." and starts_digit(text) and _plain_name(out[-2].split(".")[0]):
+        if len(out) >= 2 and out[-1] == "." and starts_digit(text) and plain_name(out[-2].split(".")[0]):
             out[-2:] = [f"{out[-2]}.{text}"]
         else:
             out.append(text)

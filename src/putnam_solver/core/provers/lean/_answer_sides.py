@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
+from putnam_solver.core.provers.lean._answer_terms import OPEN_CLOSE
 from putnam_solver.core.provers.lean.syntax import normalize_name
 
 RELATIONS = ("=", "↔")
-OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
 ENDS_A_SIDE = {
     "=": frozenset({")", "]", "}", ",", ":=", "∧", "∨", "↔", "→", "->"}),
     "↔": frozenset({")", "]", "}", ",", ":="}),
@@ -70,7 +70,7 @@ def tuple_names(texts: Sequence[str]) -> list[str] | None:
     inner = list(texts[1:end]) if end is not None and texts[end] == close else []
     names, commas = inner[0::2], inner[1::2]
     tuple_ = len(names) >= 2 and len(inner) % 2 == 1 and all(c == "," for c in commas)
-    return names if tuple_ and all(map(_plain_name, names)) else None
+    return names if tuple_ and all(map(plain_name, names)) else None
 
 
 def applications(theorem: list[str], solution: str, arity: int) -> list[tuple[int, int, list[str]]]:
@@ -84,9 +84,9 @@ def applications(theorem: list[str], solution: str, arity: int) -> list[tuple[in
         if normalize_name(text) != solution:
             continue
         args = theorem[i + 1 : i + 1 + arity]
-        if len(args) == arity and all(_plain_name(a) for a in args):
+        if len(args) == arity and all(plain_name(a) for a in args):
             found.append((i, i + 1 + arity, args))
-        if arity == 1 and i >= 2 and theorem[i - 1] == "∈" and _plain_name(theorem[i - 2]):
+        if arity == 1 and i >= 2 and theorem[i - 1] == "∈" and plain_name(theorem[i - 2]):
             found.append((i - 2, i + 1, [theorem[i - 2]]))
     return found
 

@@ -25,6 +25,7 @@ BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "�
 QUIET: Final = frozenset({"show", "unfold", "skip"})
 """Tactics that leave the term a block builds as it is (they change only how its goal is displayed)."""
 TERM_TACTICS: Final = frozenset({"exact", "refine", "refine'", "apply"})
+"""Tactics that, first after ``by``, make the block the term that follows them."""
 KEYWORDS: Final = frozenset(
     {"fun", "λ", "by", "do", "let", "have", "match", "with", "if", "then", "else", "from", "show", "where", "in",
      "at", "using", "rec", "letI", "haveI", "let_fun", "calc", "intro", "first", "classical", "unfold", "skip"}

@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from putnam_solver.core.provers.lean._answer_terms import FUNS, OPEN_CLOSE, TERM_TACTICS
 from putnam_solver.core.provers.lean._answer_types import Types, written
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 from putnam_solver.core.provers.lean.syntax import IDENT, Token
 
-OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
-FUNS = ("fun", "λ")
 BINDING = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅", "let", "show", "have"})
 """Tokens after which a ``:`` belongs to a binder (or ``show``'s type) up to its ``,``/``=>``/``from``."""
 BINDING_ENDS = frozenset({",", "=>", "↦", "from", ":=", "|"})
-TERM_TACTICS = frozenset({"exact", "refine", "refine'", "apply"})
-"""Tactics that, first after ``by``, make the block the term that follows them."""
 
 
 def _plain(token: Token) -> bool:
@@ -172,13 +169,9 @@ def _set_param(value: _Value, lo: int, hi: int) -> str | None:
     return None
 
 
-def _bar_after(texts: list[str], colon: int, hi: int) -> int | None:
-    return next((i for i in range(colon, hi) if texts[i] == "|"), None)
-
-
 def _body_of(value: _Value, lo: int, hi: int, renames: dict[str, str]) -> tuple[int, int]:
     """The condition of the set-builder ``{y | b}`` / ``{y : T | b}`` at ``[lo, hi)``."""
-    bar = lo + 2 if value.texts[lo + 2] == "|" else _bar_after(value.texts, lo + 2, hi)
+    bar = next((i for i in range(lo + 2, hi) if value.texts[i] == "|"), None)  # after `y` or its type
     if bar is None or value.close[lo] != hi - 1:
         return lo, hi
     return value.unwrapped(bar + 1, hi - 1, renames)
