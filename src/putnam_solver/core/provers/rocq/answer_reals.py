@@ -121,7 +121,7 @@ def real_comparisons(output: str, marker: str) -> list[str] | None:
             found.add(token)
         elif _structural(parts) and real:
             found.add(token)  # a structure built or taken apart by hand: no honest value does that
-        elif _projection(parts) and any(_real_marker(t) for t in _scope(tokens, at, ends)):
+        elif _compares(tokens, at, parts, ends):
             found.add(token)
     return sorted(found)
 
@@ -186,6 +186,36 @@ def _real_marker(token: str) -> bool:
 def _projection(parts: list[str]) -> bool:
     """A structure's equality or order, or a qualifier deciding an order (``Num.NumDomain.porderType``)."""
     return parts[-1] in ORDER_PROJECTIONS or parts[-1] in NUM_TESTS
+
+
+DISCRETE = frozenset({"floor", "ceil", "Rtoint", "archi_bound", "sgz", "root"})
+"""Library functions from a realType to a discrete value, each deciding comparisons of its argument (red
+team 38): ``reals.v``'s ``Rtoint`` (``xchoose`` of an integer equal to it, 331), ``floor``/``ceil`` (368,
+374), ssrnum's ``Num.bound`` (``archi_bound``, ``sval (sigW ...)``, 1355), ssrint's ``sgz`` (``if x == 0 ...``)
+and poly's ``root`` (``p.[x] == 0``): ``floor (n%:R / 4) == 1`` over ``int`` is a real comparison."""
+INSTANCE_SUFFIXES = ("_eqType", "_porderType", "_latticeType", "_distrLatticeType", "_orderType")
+"""Instances built from a structure's (``poly_eqType (Real.ringType R)``, ``ereal_porderType
+(Real.numDomainType R)``): an equality or order on polynomials or extended reals over a realType compares
+its reals (``polyC`` normalises its coefficient by ``==``: ``poly.v``)."""
+
+
+def _compares(tokens: list[str], at: int, parts: list[str], ends: dict[int, int]) -> bool:
+    """A projection to an equality or order, or a discrete function of reals, applied to a realType's reals."""
+    if parts[-1] in ORDER_PROJECTIONS or parts[-1] in NUM_TESTS or parts[-1] in DISCRETE or parts[-1] == "size":
+        scope = _scope(tokens, at, ends)
+        return (_projection(parts) or _discrete(tokens, at, parts, scope)) and any(map(_real_marker, scope))
+    return _discrete(tokens, at, parts, []) and any(map(_real_marker, _scope(tokens, at, ends)))
+
+
+def _discrete(tokens: list[str], at: int, parts: list[str], scope: list[str]) -> bool:
+    """A function to a discrete value of reals (:data:`DISCRETE`), an instance of an equality or order built
+    from a structure (applied: ``(poly_eqType ...)``), or the ``size`` of a polynomial's coefficients (its
+    degree, which decides which coefficients are zero)."""
+    if parts[-1] in DISCRETE:
+        return True
+    if parts[-1].endswith(INSTANCE_SUFFIXES):
+        return at > 0 and tokens[at - 1] == "("
+    return parts[-1] == "size" and "polyseq" in {t.split(".")[-1] for t in scope}
 
 
 def _structural(parts: list[str]) -> bool:

@@ -25,6 +25,7 @@ from putnam_solver.core.provers.rocq.answer_env import (
     yes_no_answer,
 )
 from putnam_solver.core.provers.rocq.answer_reals import real_comparisons
+from putnam_solver.core.provers.rocq.answer_tests import REFLECTIONS, searched_tests
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
@@ -112,7 +113,7 @@ ANSWER_OPERATORS = (
         False,
     ),
     (
-        POLICY.answer_decision_operators,
+        (*POLICY.answer_decision_operators, *REFLECTIONS),
         "takes a branch by deciding a proposition classically ({names}): a value chosen by whether a property "
         "holds (a search testing the question's own property) is not an answer; state it, deciding a real "
         "comparison by `Rle_dec` or `Req_EM_T`, or a computable test by `Nat.leb`",
@@ -134,6 +135,13 @@ REAL_COMPARISON = (
     "it, or write a set or predicate answer where the question asks for one"
 )
 """Why G4 refuses a value answer that uses a realType's equality or order (``answer_reals``)."""
+SEARCHED_TEST = (
+    "the answer tests a variable it binds by a decision no computation evaluates ({names}: a real comparison's "
+    "decision, or a proof taken apart): a value found by testing a range (a search testing the question's "
+    "property) is not an answer; state it (a decision of closed numbers, or of the answer's own arguments, "
+    "is a case of a closed form and passes)"
+)
+"""Why G4 refuses a value answer that searches by a decision (``answer_tests``)."""
 
 
 def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
@@ -158,6 +166,12 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
     if compared and not own:
         names = ", ".join(f"`{n}`" for n in compared)
         return GateResult(*G4, GateStatus.FAILED, REAL_COMPARISON.format(names=names), evidence)
+    tested = [] if predicate_answer(statement) or yes_no_answer(statement) else searched_tests(stdout, marker)
+    if tested is None:
+        return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
+    if tested and not own:
+        names = ", ".join(f"`{n}`" for n in tested)
+        return GateResult(*G4, GateStatus.FAILED, SEARCHED_TEST.format(names=names), evidence)
     if not own and yes_no_answer(statement):
         truth = decided(stdout, marker)
         if truth is None:

@@ -1,0 +1,204 @@
+"""No-answer: a value answer may not test a property over a range by a decision no computation evaluates
+(a G4 check, red team 38).
+
+Round 36 refused classical decisions of any proposition, round 37 every comparison of a mathcomp
+``realType``. What remained were decisions that compare Coq's reals (``Rle_dec``, kept as honest: ``if
+Rle_dec 0 1 then 2 else 3`` is a closed form the answer check splits into its cases, ``answers.CASES``,
+and decides by ``lra``) and branches on a proof: ``find (fun n => if Rlt_dec (INR n) 4 then false else
+true) (seq 0 10)`` is "the least ``n`` with ..." written out, as round 36's ``excluded_middle_informative``
+search was, and no tactic evaluates it (``Rlt_dec`` is a ``Qed`` lemma, ``RIneq.v`` line 337, so a ``match``
+on it never reduces). The same with ``up``/``Int_part`` of a bound ``n`` (an integer that decides a real
+inequality: ``Rdefinitions.v``, ``R_Ifp.v``), ``Rcompare`` (``ROrderedType.v`` 53-58: a ``match`` on
+``total_order_T``), and with mathcomp's reflection lemmas: ``match asboolP (P n) with ReflectT _ => ...``
+(``boolp.v`` 297) branches on a classical decision that ``asbool``'s name never shows.
+
+What separates the search from the closed form is the kernel term's shape, read from the answer's print
+(``Set Printing All``, as G4 prints it): the decision's arguments name a variable the answer binds
+inside itself (a ``fun`` passed to ``find``, a ``let``, a ``match`` pattern), whose range the search walks;
+an answer's own parameters (``fun x : R => if Rle_dec x 0 then 0 else x``, a piecewise function) and
+closed numbers are no range. So a value answer is refused when:
+
+* a library decision of a real comparison (:data:`REAL_DECISIONS`) or a consumer of a decision
+  (``sumbool_rec``, ``is_left``...) is applied to a term naming such a variable;
+* a ``match`` on a ``sumbool``/``sumor`` (``left``/``right``, ``inleft``/``inright`` patterns: how ``if``
+  on a decision prints) has a scrutinee naming one;
+* a ``match`` branches on a reflection or specification proof at all (``Bool.reflect``, mathcomp's
+  ``*_xor_*`` variants, ``CompareSpec``): an honest value never takes one apart, and on ``asboolP`` it is a
+  classical decision of its proposition.
+
+Left: a search unrolled over closed numbers (``if Rle_dec 4 (INR 0) then 0 else if ...``), which names no
+bound variable; the answer check splits such cases and decides those that arithmetic decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+REAL_DECISIONS = frozenset(
+    {"Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec", "Rge_gt_dec"}
+    | {"Rle_lt_or_eq_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Rcase_abs", "in_int", "Req_dec"}
+    | {"Rcompare", "up", "Int_part", "sign", "Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"}
+    | {"sumbool_rec", "sumbool_rect", "sumor_rec", "sumor_rect", "is_left", "is_right", "bool_of_sumbool"}
+    | {"reflect_rect", "reflect_rec", "decP", "sumboolP"}
+)
+"""Decisions of Coq's real comparisons (``RIneq.v`` 337-388, ``Req_EM_T`` 2319; ``Rdefinitions.v``
+``total_order_T`` 165, ``Req_appart_dec`` 175, ``up``; ``Rbasic_fun.v`` ``Rcase_abs`` 288; ``R_Ifp.v``
+``Int_part``; ``ROrderedType.v`` ``Req_dec`` 17, ``Rcompare`` 53; ``Ratan.v`` ``in_int`` 948; Coquelicot's
+``Rbar.v`` ``Rbar_lt_dec`` 351, ``Rbar_le_dec`` 373, ``Rcomplements.v`` ``sign`` 1174) and the library's
+consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, ssrbool's ``is_left``,
+``decP``), by last name: each turns a comparison no computation decides into a discrete value."""
+DECISION_PATTERNS = frozenset({"left", "right", "inleft", "inright"})
+"""The constructors of ``sumbool`` and ``sumor`` (``Specif.v``): how a ``match`` (or ``if``) on a decision prints."""
+PROOF_PATTERNS = frozenset({"ReflectT", "ReflectF", "CompEq", "CompLt", "CompGt"})
+"""Constructors of ``Bool.reflect`` and ``CompareSpec`` (``Bool.v``, ``Datatypes.v``): a proof taken apart."""
+PROOF_TYPES = re.compile(r"(?:^|_)xor(?:_|$)|^reflect$|Spec$|_spec$|^compare_nat$|^comparer?$|^incompare")
+"""The ``in`` clause of a ``match`` on a proof: ``Bool.reflect``, mathcomp's ``leq_xor_gtn``,
+``Order.lel_xor_gt``, ``ler_xor_gt``, ``CompareSpec``, ``compare_nat``, ``comparer`` (ssrnat.v, order.v,
+ssrnum.v: each indexed by the booleans of a comparison)."""
+REFLECTIONS = (
+    "mathcomp.classical.boolp.asboolP",
+    "mathcomp.classical.boolp.asboolPn",
+    "mathcomp.classical.boolp.and_asboolP",
+    "mathcomp.classical.boolp.and3_asboolP",
+    "mathcomp.classical.boolp.or_asboolP",
+    "mathcomp.classical.boolp.or3_asboolP",
+    "mathcomp.classical.boolp.imply_asboolP",
+    "mathcomp.classical.boolp.imply_asboolPn",
+    "mathcomp.classical.boolp.forall_asboolP",
+    "mathcomp.classical.boolp.exists_asboolP",
+    "mathcomp.classical.boolp.pred0pP",
+    "mathcomp.classical.boolp.forallp_asboolPn",
+    "mathcomp.classical.boolp.existsp_asboolPn",
+)
+"""boolp's reflections of ``asbool`` (``boolp.v`` 297-453, 551-563): a classical decision of a proposition
+as a ``reflect`` proof, whose name shows no ``asbool`` (``decP (asboolP P)`` is ``pselect``). Read as the
+decision operators are (``policy.answer_decision_operators``), however a value uses them."""
+KEYWORDS = frozenset({"in", "then", "else", "with", "end", "return", "as", "let", "fun", "match", "if", "forall"})
+_TOKEN = re.compile(r"=>|:=|[()|,:]|[^\W\d][\w']*(?:\.[^\W\d][\w']*)*")
+
+
+def searched_tests(output: str, marker: str) -> list[str] | None:
+    """The decisions in the answer's print (after ``marker``) that test a variable the answer binds inside
+    itself, or take a proof apart, as printed (None if the marker never appeared)."""
+    lines = output.splitlines()
+    if marker not in lines:
+        return None
+    printed = []
+    for line in lines[lines.index(marker) + 1 :]:
+        if line.startswith(("Arguments ", marker)):
+            break  # the solution's print ends; the environment's own print of it follows
+        printed.append(line)
+    text = "\n".join(printed)
+    body = text.split(" = ", 1)[1] if " = " in text else text
+    tokens = _TOKEN.findall(body)
+    inner = _inner_binders(tokens)
+    found: set[str] = set()
+    for at, token in enumerate(tokens):
+        last = token.split(".")[-1]
+        if last in REAL_DECISIONS and inner & set(_arguments(tokens, at)):
+            found.add(token)
+        elif token == "match":
+            found.update(_match_test(tokens, at, inner))
+    return sorted(found)
+
+
+def _match_test(tokens: list[str], at: int, inner: set[str]) -> list[str]:
+    """What a ``match`` at ``at`` decides, if it is a test: its scrutinee's head."""
+    scrutinee, clause, end = [], [], at + 1
+    depth = 0
+    while end < len(tokens):
+        token = tokens[end]
+        depth += (token == "(") - (token == ")")
+        if depth == 0 and token in ("with", "return", "as", "in"):
+            break
+        scrutinee.append(token)
+        end += 1
+    if end < len(tokens) and tokens[end] == "in":
+        clause = [t for t in tokens[end + 1 : end + 4] if t not in "()"][:1]
+    patterns = _patterns(tokens, end)
+    head = next((t for t in scrutinee if t not in "()"), "match")
+    if any(PROOF_TYPES.search(c.split(".")[-1]) for c in clause) or PROOF_PATTERNS & patterns:
+        return [head]
+    if DECISION_PATTERNS & patterns and inner & set(scrutinee):
+        return [head]
+    return []
+
+
+def _patterns(tokens: list[str], start: int) -> set[str]:
+    """The last names of the constructors heading the branches of the ``match`` whose header ends at ``start``."""
+    found, depth = set(), 0
+    for at in range(start, len(tokens)):
+        token = tokens[at]
+        if token == "match":
+            depth += 1
+        elif token == "end":
+            if depth == 0:
+                break
+            depth -= 1
+        elif token == "|" and depth == 0 and at + 1 < len(tokens):
+            found.add(tokens[at + 1].split(".")[-1])
+    return found
+
+
+def _arguments(tokens: list[str], at: int) -> list[str]:
+    """The words a name at ``at`` is applied to: its parenthesised application, else the words after it up
+    to a keyword, a ``|`` or the end of its group."""
+    if at and tokens[at - 1] == "(":
+        depth = 0
+        for end in range(at - 1, len(tokens)):
+            depth += (tokens[end] == "(") - (tokens[end] == ")")
+            if depth == 0:
+                return tokens[at:end]
+        return tokens[at:]
+    scope, depth = [], 0
+    for token in tokens[at + 1 :]:
+        depth += (token == "(") - (token == ")")
+        if depth < 0 or (depth == 0 and (token in KEYWORDS or token in ("|", "=>", ":=", ","))):
+            break
+        scope.append(token)
+    return scope
+
+
+def _inner_binders(tokens: list[str]) -> set[str]:
+    """The variables the answer binds inside itself: every ``fun``, ``let``, ``fix``, ``forall`` binder and
+    ``match`` pattern or ``as`` name, but the answer's own leading parameters (``fun x : R => ...`` at the
+    start), unless a name is also bound inside (a shadowing binder counts as inside)."""
+    leading: list[str] = []
+    at = 0
+    while at < len(tokens) and tokens[at] == "fun":
+        names, at = _binder_names(tokens, at + 1)
+        leading.extend(names)
+    inner: list[str] = []
+    for i in range(at, len(tokens)):
+        token = tokens[i]
+        if token in ("fun", "forall"):
+            inner.extend(_binder_names(tokens, i + 1)[0])
+        elif token in ("let", "fix", "as") and i + 1 < len(tokens):
+            inner.append(tokens[i + 1])
+        elif token == "|":
+            for before, word in zip(tokens[i + 1 :], tokens[i + 2 :], strict=False):
+                if word == "=>":
+                    break
+                if before != "(":  # a nested pattern's constructor
+                    inner.append(word)
+    return {n for n in inner if n not in ("(", ")", ",", "_", ":") and "." not in n}
+
+
+def _binder_names(tokens: list[str], at: int) -> tuple[list[str], int]:
+    """The names a ``fun``/``forall`` at ``at - 1`` binds (``fun n : nat =>``, ``fun (x : R) (y : R * R) =>``),
+    and the index after its ``=>`` or ``,``."""
+    names: list[str] = []
+    typing, depth = False, 0
+    while at < len(tokens) and not (depth == 0 and tokens[at] in ("=>", ",")):
+        token = tokens[at]
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            depth -= 1
+            typing = typing and depth > 0
+        elif token == ":" and depth <= 1:
+            typing = True
+        elif not typing and token not in KEYWORDS:
+            names.append(token)
+        at += 1
+    return names, at + 1
