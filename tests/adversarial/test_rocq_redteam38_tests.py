@@ -55,18 +55,17 @@ NAT_PROOF = {MATHCOMP: "by rewrite addn0.", COQ: "rewrite Nat.add_0_r. reflexivi
 
 
 def _nat(answer: str, header: str = MATHCOMP, extra: str = "") -> str:
-    return (
-        f"{header}{extra}Definition zz_rt38_solution : nat := {answer}.\nTheorem zz_rt38 : {NAT_ANY[header]}.\n"
-        f"Proof. {NAT_PROOF[header]} Qed.\n"
-    )
+    return _answer(f"{header}{extra}", "nat", answer, NAT_ANY[header], NAT_PROOF[header])
 
 
 def _fun(answer: str) -> str:
     """A function answer ``R -> R`` on Coq's reals."""
-    return (
-        f"{COQ}Definition zz_rt38_solution : R -> R := {answer}.\n"
-        "Theorem zz_rt38 : zz_rt38_solution 1 = zz_rt38_solution 1 + 0.\nProof. ring. Qed.\n"
-    )
+    return _answer(COQ, "R -> R", answer, "zz_rt38_solution 1 = zz_rt38_solution 1 + 0", "ring.")
+
+
+def _answer(header: str, kind: str, answer: str, theorem: str, proof: str) -> str:
+    solution = f"Definition zz_rt38_solution : {kind} := {answer}.\n"
+    return f"{header}{solution}Theorem zz_rt38 : {theorem}.\nProof. {proof} Qed.\n"
 
 
 def _mc(test: str) -> str:
@@ -125,9 +124,12 @@ HONEST = {
     "Rabs and Rmax in a function": _fun("fun x => Rmax (Rabs x) 1"),
     "a nat search": _mc("(2 < n)%N"),
     "a leqP-free nat branch": _nat("if (3 <= 4)%N then 1%N else 2%N"),
-    "a real polynomial value": (
-        f"{MATHCOMP}Definition zz_rt38_solution : {{poly R}} := 4%:P * 'X^4 - 4%:P * 'X^2 + 1%:P.\n"
-        "Theorem zz_rt38 : zz_rt38_solution = zz_rt38_solution + 0.\nProof. by rewrite GRing.addr0. Qed.\n"
+    "a real polynomial value": _answer(
+        MATHCOMP,
+        "{poly R}",
+        "4%:P * 'X^4 - 4%:P * 'X^2 + 1%:P",
+        "zz_rt38_solution = zz_rt38_solution + 0",
+        "by rewrite GRing.addr0.",
     ),
 }
 """Answers that test no bound variable by an undecided decision: they pass."""

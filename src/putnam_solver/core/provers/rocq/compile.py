@@ -160,18 +160,14 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         if found and not own:
             names = ", ".join(f"`{n}`" for n in found)
             return GateResult(*G4, GateStatus.FAILED, "the answer " + why.format(names=names), evidence)
-    compared = [] if predicate_answer(statement) or yes_no_answer(statement) else real_comparisons(stdout, marker)
-    if compared is None:
-        return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
-    if compared and not own:
-        names = ", ".join(f"`{n}`" for n in compared)
-        return GateResult(*G4, GateStatus.FAILED, REAL_COMPARISON.format(names=names), evidence)
-    tested = [] if predicate_answer(statement) or yes_no_answer(statement) else searched_tests(stdout, marker)
-    if tested is None:
-        return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
-    if tested and not own:
-        names = ", ".join(f"`{n}`" for n in tested)
-        return GateResult(*G4, GateStatus.FAILED, SEARCHED_TEST.format(names=names), evidence)
+    value = not (predicate_answer(statement) or yes_no_answer(statement))
+    for reader, why in ((real_comparisons, REAL_COMPARISON), (searched_tests, SEARCHED_TEST)):
+        read = reader(stdout, marker) if value else []
+        if read is None:
+            return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
+        if read and not own:
+            names = ", ".join(f"`{n}`" for n in read)
+            return GateResult(*G4, GateStatus.FAILED, why.format(names=names), evidence)
     if not own and yes_no_answer(statement):
         truth = decided(stdout, marker)
         if truth is None:
