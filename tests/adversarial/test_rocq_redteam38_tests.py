@@ -104,6 +104,14 @@ ATTACKS = {
         _coq("sumbool_rec (fun _ => bool) (fun _ => true) (fun _ => false) (Rle_dec 4 (INR n))"),
         "sumbool_rec",
     ),
+    "up handed to map, no bound variable": (
+        _nat(
+            "List.length (List.filter (fun z => Z.eqb z 2) (List.map up (List.map (fun k => INR k / 4) "
+            "(List.seq 0 10))))",
+            COQ,
+        ),
+        "up",
+    ),
     "a let-bound index": (_nat("let k := 4%nat in if Rle_dec (INR k) 3 then 1%nat else 2%nat", COQ), "Rle_dec"),
 }
 """Searches and branches no computation evaluates, each with a word G4's refusal names."""
@@ -195,6 +203,7 @@ PRINTS = {
         "fun n : nat => @find nat (fun n : nat => Z.eqb (up (INR n)) Z0) (iota O (S O))",
         ["up"],
     ),
+    "a decision partly applied": ("@List.map R Z up (@List.map nat R INR (List.seq O (S O)))", ["up"]),
     "up of a let-bound name": ("let k : nat := S O in Z.to_nat (up (INR k))", ["up"]),
     "a reflection taken apart, closed": (
         "match asboolP True in (Bool.reflect _ b) return nat with "

@@ -95,11 +95,34 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
     found: set[str] = set()
     for at, token in enumerate(tokens):
         last = token.split(".")[-1]
-        if last in REAL_DECISIONS and inner & set(_arguments(tokens, at)):
+        if last in REAL_DECISIONS and (inner & set(args := _arguments(tokens, at)) or _unsaturated(last, args)):
             found.add(token)
         elif token == "match":
             found.update(_match_test(tokens, at, inner))
     return sorted(found)
+
+
+ARITY = {
+    **dict.fromkeys(("Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec"), 2),
+    **dict.fromkeys(("Rge_gt_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Req_dec", "Rcompare"), 2),
+    **dict.fromkeys(("Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"), 2),
+    **dict.fromkeys(("up", "Int_part", "Rcase_abs", "in_int", "sign"), 1),
+}
+"""How many arguments each decision of :data:`REAL_DECISIONS` compares (their statements in the files cited
+there): one applied to fewer (``find (fun b => is_left b) (map (Rle_dec 4) xs)``, ``map up xs``) is a test
+handed to whatever walks a range, with no bound variable in sight."""
+
+
+def _unsaturated(name: str, arguments: list[str]) -> bool:
+    """Whether a decision is applied to fewer arguments than it compares (an argument: a word or a group)."""
+    count, depth = 0, 0
+    for token in arguments:
+        if depth == 0 and token != ")":
+            count += 1
+        depth += (token == "(") - (token == ")")
+    if arguments and arguments[0] == name.split(".")[-1]:
+        count -= 1  # a parenthesised application starts with the name itself
+    return count < ARITY.get(name, 0)
 
 
 def _match_test(tokens: list[str], at: int, inner: set[str]) -> list[str]:
@@ -142,7 +165,10 @@ def _patterns(tokens: list[str], start: int) -> set[str]:
 
 def _arguments(tokens: list[str], at: int) -> list[str]:
     """The words a name at ``at`` is applied to: its parenthesised application, else the words after it up
-    to a keyword, a ``|`` or the end of its group."""
+    to a keyword, a ``|`` or the end of its group; none where it is itself an argument (after a word of the
+    same application: ``Printing All`` parenthesises every applied argument)."""
+    if at and tokens[at - 1] not in KEYWORDS and tokens[at - 1] not in ("(", "|", "=>", ":=", ","):
+        return []
     if at and tokens[at - 1] == "(":
         depth = 0
         for end in range(at - 1, len(tokens)):
