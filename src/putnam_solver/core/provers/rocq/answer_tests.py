@@ -85,8 +85,8 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
         return None
     printed = []
     for line in lines[lines.index(marker) + 1 :]:
-        if line.startswith(("Arguments ", marker)):
-            break  # the solution's print ends; the environment's own print of it follows
+        if line.startswith(("Arguments ", marker)) or line.lstrip().startswith(": "):
+            break  # the body ends at its type (whose binders are no range); the environment's own print follows
         printed.append(line)
     text = "\n".join(printed)
     body = text.split(" = ", 1)[1] if " = " in text else text
