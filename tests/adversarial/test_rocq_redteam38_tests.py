@@ -17,6 +17,9 @@ names a variable the answer binds inside itself (the range a search walks), or t
 apart. A decision of closed numbers (``if Rle_dec 0 1 then 2 else 3``, a case the answer check splits and
 ``lra`` decides) and of the answer's own arguments (a piecewise function) stay answers.
 
+Measured: 19 of the 20 attacks below were accepted on G1-G4 before (the 20th, ``decP (asboolP P)``, prints
+``asbool`` in its implicit argument), all 20 are refused now; every honest probe passes before and after.
+
 **Held already** (refused before this round): a candidate's own wrapper of a comparison (``Local
 Definition``: G4's environment check, the answer names the candidate's constant), a comparison through
 ``Canonical`` (G3), Rstruct's comparisons (round 37).

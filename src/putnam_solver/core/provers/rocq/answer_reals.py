@@ -31,9 +31,10 @@ The order instance of ``Num.max``/``Num.min`` is passed over: they return a real
 answer may compare reals (``[set x : R | x >= 0]`` is ``putnam_1979_a2``'s official
 answer): there the compared condition is the condition. Honest values (``\\`|x|``, ``Num.sqrt``, ``+``,
 ``/``, a test on ``nat``) name only the algebraic structures and pass, as do Coq's ``Rle_dec`` family
-(round 36: ``putnam_1996_a6``'s official answer). Left: ``floor``/``ceil`` of a realType (``reals.v`` 331-372,
-an ``int`` by ``xchoose``), Coq's ``up`` and ``Rle_dec`` (``decide only what they compare``): a search can be
-written with them, and an honest closed form needs them.
+(round 36: ``putnam_1996_a6``'s official answer). Red team 38: a realType's functions to a discrete value
+(``floor``/``ceil``/``Rtoint``, ``reals.v`` 331-374, an ``int`` by ``xchoose``; ``Num.bound``, ``sgz``, ``root``,
+a polynomial's ``size``) and equality or order instances built from its structures (``poly_eqType``) count
+as comparisons (:data:`DISCRETE`); Coq's ``up`` and ``Rle_dec`` of a searched index are ``answer_tests``'.
 """
 
 from __future__ import annotations
