@@ -17,8 +17,8 @@ names a variable the answer binds inside itself (the range a search walks), or t
 apart. A decision of closed numbers (``if Rle_dec 0 1 then 2 else 3``, a case the answer check splits and
 ``lra`` decides) and of the answer's own arguments (a piecewise function) stay answers.
 
-Measured: 19 of the 20 attacks below were accepted on G1-G4 before (the 20th, ``decP (asboolP P)``, prints
-``asbool`` in its implicit argument), all 20 are refused now; every honest probe passes before and after.
+Measured: 22 of the 23 attacks below were accepted on G1-G4 before (the 23rd, ``decP (asboolP P)``, prints
+``asbool`` in its implicit argument), all 23 are refused now; every honest probe passes before and after.
 
 **Held already** (refused before this round): a candidate's own wrapper of a comparison (``Local
 Definition``: G4's environment check, the answer names the candidate's constant), a comparison through
@@ -88,6 +88,9 @@ ATTACKS = {
     "root of a real polynomial": (_mc("root ('X - (4 : R)%:P) n%:R"), "root"),
     "== on real polynomials": (_mc("(n%:R : R)%:P == 4%:P"), "poly_eqType"),
     "size of a real polynomial": (_mc("size ((n%:R - 4 : R)%:P) == 0%N"), "size"),
+    "a real is a unit": (_mc("(n%:R - 4 : R) \\is a GRing.unit"), "unit"),
+    "real polynomials divide": (_mc("dvdp ('X - (n%:R : R)%:P) ('X^2 - 16%:P)"), "dvdp"),
+    "the rank of a real matrix": (_mc("\\rank ((n%:R - 4 : R)%:M : 'M[R]_1) == 0%N"), "mxrank"),
     "a match on asboolP": (
         _mc("match asboolP ((n%:R : R) = 4) with ReflectT _ => true | ReflectF _ => false end"),
         "asboolP",

@@ -189,11 +189,18 @@ def _projection(parts: list[str]) -> bool:
     return parts[-1] in ORDER_PROJECTIONS or parts[-1] in NUM_TESTS
 
 
-DISCRETE = frozenset({"floor", "ceil", "Rtoint", "archi_bound", "sgz", "root"})
+DISCRETE = frozenset(
+    {"floor", "ceil", "Rtoint", "archi_bound", "sgz", "root", "unit", "dvdp", "rdvdp", "eqp", "coprimep", "monic"}
+    | {"edivp", "redivp", "rscalp", "polyOver", "mxrank", "row_free", "row_full", "unitmx"}
+)
 """Library functions from a realType to a discrete value, each deciding comparisons of its argument (red
 team 38): ``reals.v``'s ``Rtoint`` (``xchoose`` of an integer equal to it, 331), ``floor``/``ceil`` (368,
 374), ssrnum's ``Num.bound`` (``archi_bound``, ``sval (sigW ...)``, 1355), ssrint's ``sgz`` (``if x == 0 ...``)
-and poly's ``root`` (``p.[x] == 0``): ``floor (n%:R / 4) == 1`` over ``int`` is a real comparison."""
+and poly's ``root`` (``p.[x] == 0``): ``floor (n%:R / 4) == 1`` over ``int`` is a real comparison. So are
+a field's ``GRing.unit`` (``x != 0``: ssralg's field unit ring), poly's divisibility, ``%=``, ``coprimep``, ``monic``,
+``polyOver`` and its divisions' scaling counts (``dvdp p q := modp q p == 0``, poly.v, polydiv.v), and a
+matrix's rank and invertibility (``mxrank``, ``row_free``, ``row_full``, ``unitmx``: Gaussian elimination
+tests entries by ``==``, mxalgebra.v, matrix.v)."""
 INSTANCE_SUFFIXES = ("_eqType", "_porderType", "_latticeType", "_distrLatticeType", "_orderType")
 """Instances built from a structure's (``poly_eqType (Real.ringType R)``, ``ereal_porderType
 (Real.numDomainType R)``): an equality or order on polynomials or extended reals over a realType compares

@@ -39,11 +39,12 @@ REAL_DECISIONS = frozenset(
     | {"Rle_lt_or_eq_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Rcase_abs", "in_int", "Req_dec"}
     | {"Rcompare", "up", "Int_part", "sign", "Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"}
     | {"sumbool_rec", "sumbool_rect", "sumor_rec", "sumor_rect", "is_left", "is_right", "bool_of_sumbool"}
-    | {"reflect_rect", "reflect_rec", "decP", "sumboolP"}
+    | {"reflect_rect", "reflect_rec", "decP", "sumboolP", "Reqb", "cond_positivity"}
 )
 """Decisions of Coq's real comparisons (``RIneq.v`` 337-388, ``Req_EM_T`` 2319; ``Rdefinitions.v``
 ``total_order_T`` 165, ``Req_appart_dec`` 175, ``up``; ``Rbasic_fun.v`` ``Rcase_abs`` 288; ``R_Ifp.v``
-``Int_part``; ``ROrderedType.v`` ``Req_dec`` 17, ``Rcompare`` 53; ``Ratan.v`` ``in_int`` 948; Coquelicot's
+``Int_part``; ``ROrderedType.v`` ``Req_dec`` 17, ``Reqb`` 23, ``Rcompare`` 53; ``Rsqrt_def.v``
+``cond_positivity`` 384 (``match Rle_dec 0 x``); ``Ratan.v`` ``in_int`` 948; Coquelicot's
 ``Rbar.v`` ``Rbar_lt_dec`` 351, ``Rbar_le_dec`` 373, ``Rcomplements.v`` ``sign`` 1174) and the library's
 consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, ssrbool's ``is_left``,
 ``decP``), by last name: each turns a comparison no computation decides into a discrete value."""
@@ -104,9 +105,9 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
 
 ARITY = {
     **dict.fromkeys(("Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec"), 2),
-    **dict.fromkeys(("Rge_gt_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Req_dec", "Rcompare"), 2),
+    **dict.fromkeys(("Rge_gt_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Req_dec", "Rcompare", "Reqb"), 2),
     **dict.fromkeys(("Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"), 2),
-    **dict.fromkeys(("up", "Int_part", "Rcase_abs", "in_int", "sign"), 1),
+    **dict.fromkeys(("up", "Int_part", "Rcase_abs", "in_int", "sign", "cond_positivity"), 1),
 }
 """How many arguments each decision of :data:`REAL_DECISIONS` compares (their statements in the files cited
 there): one applied to fewer (``find (fun b => is_left b) (map (Rle_dec 4) xs)``, ``map up xs``) is a test
