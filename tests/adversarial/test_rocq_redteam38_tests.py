@@ -17,8 +17,8 @@ names a variable the answer binds inside itself (the range a search walks), or t
 apart. A decision of closed numbers (``if Rle_dec 0 1 then 2 else 3``, a case the answer check splits and
 ``lra`` decides) and of the answer's own arguments (a piecewise function) stay answers.
 
-Measured: 22 of the 23 attacks below were accepted on G1-G4 before (the 23rd, ``decP (asboolP P)``, prints
-``asbool`` in its implicit argument), all 23 are refused now; every honest probe passes before and after.
+Measured: 23 of the 24 attacks below were accepted on G1-G4 before (the 24th, ``decP (asboolP P)``, prints
+``asbool`` in its implicit argument), all 24 are refused now; every honest probe passes before and after.
 
 **Held already** (refused before this round): a candidate's own wrapper of a comparison (``Local
 Definition``: G4's environment check, the answer names the candidate's constant), a comparison through
@@ -49,12 +49,19 @@ MATHCOMP = (
 """The header of PutnamBench's mathcomp-analysis problems (``putnam_1962_b2``'s, with ``Local`` and boolp)."""
 COQ = "Require Import Reals List.\nOpen Scope R_scope.\n"
 """Coq's reals, with lists for the searches."""
+COQUELICOT = "Require Import Reals Coquelicot.Coquelicot.\nOpen Scope R_scope.\n"
+"""A Coquelicot statement's header (``putnam_2020_a2``'s)."""
 NAT_ANY = {
     MATHCOMP: "zz_rt38_solution = (zz_rt38_solution + 0)%N",
     COQ: "zz_rt38_solution = (zz_rt38_solution + 0)%nat",
+    COQUELICOT: "zz_rt38_solution = (zz_rt38_solution + 0)%nat",
 }
 """A theorem every answer satisfies (its two sides differ, so no restated question), by header."""
-NAT_PROOF = {MATHCOMP: "by rewrite addn0.", COQ: "rewrite Nat.add_0_r. reflexivity."}
+NAT_PROOF = {
+    MATHCOMP: "by rewrite addn0.",
+    COQ: "rewrite Nat.add_0_r. reflexivity.",
+    COQUELICOT: "rewrite Nat.add_0_r. reflexivity.",
+}
 
 
 def _nat(answer: str, header: str = MATHCOMP, extra: str = "") -> str:
@@ -118,6 +125,10 @@ ATTACKS = {
         ),
         "up",
     ),
+    "Coquelicot's decision of convergence": (
+        _nat("if ex_lim_seq_dec (fun n => / INR n) then 1%nat else 2%nat", COQUELICOT),
+        "ex_lim_seq_dec",
+    ),
     "a let-bound index": (_nat("let k := 4%nat in if Rle_dec (INR k) 3 then 1%nat else 2%nat", COQ), "Rle_dec"),
 }
 """Searches and branches no computation evaluates, each with a word G4's refusal names."""
@@ -150,7 +161,7 @@ HONEST = {
 
 
 def _statement(candidate: str) -> str:
-    header = COQ if candidate.startswith(COQ) else MATHCOMP
+    header = next((h for h in (COQ, COQUELICOT) if candidate.startswith(h)), MATHCOMP)
     _, _, rest = candidate.partition("Definition zz_rt38_solution")
     sentence, _, _ = rest.partition(":=")
     body = {

@@ -39,13 +39,15 @@ REAL_DECISIONS = frozenset(
     | {"Rle_lt_or_eq_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Rcase_abs", "in_int", "Req_dec"}
     | {"Rcompare", "up", "Int_part", "sign", "Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"}
     | {"sumbool_rec", "sumbool_rect", "sumor_rec", "sumor_rect", "is_left", "is_right", "bool_of_sumbool"}
-    | {"reflect_rect", "reflect_rec", "decP", "sumboolP", "Reqb", "cond_positivity"}
+    | {"reflect_rect", "reflect_rec", "decP", "sumboolP", "Reqb", "cond_positivity", "Ceq_dec", "ball_norm_dec"}
+    | {"Rbar_lt_le_dec", "Rbar_le_lt_dec", "Rbar_le_lt_or_eq_dec"}
 )
 """Decisions of Coq's real comparisons (``RIneq.v`` 337-388, ``Req_EM_T`` 2319; ``Rdefinitions.v``
 ``total_order_T`` 165, ``Req_appart_dec`` 175, ``up``; ``Rbasic_fun.v`` ``Rcase_abs`` 288; ``R_Ifp.v``
 ``Int_part``; ``ROrderedType.v`` ``Req_dec`` 17, ``Reqb`` 23, ``Rcompare`` 53; ``Rsqrt_def.v``
 ``cond_positivity`` 384 (``match Rle_dec 0 x``); ``Ratan.v`` ``in_int`` 948; Coquelicot's
-``Rbar.v`` ``Rbar_lt_dec`` 351, ``Rbar_le_dec`` 373, ``Rcomplements.v`` ``sign`` 1174) and the library's
+``Rbar.v`` 336-398, ``Rcomplements.v`` ``sign`` 1174, ``Complex.v`` ``Ceq_dec`` 44, ``Hierarchy.v``
+``ball_norm_dec`` 3298) and the library's
 consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, ssrbool's ``is_left``,
 ``decP``), by last name: each turns a comparison no computation decides into a discrete value."""
 DECISION_PATTERNS = frozenset({"left", "right", "inleft", "inright"})
@@ -74,6 +76,27 @@ REFLECTIONS = (
 """boolp's reflections of ``asbool`` (``boolp.v`` 297-453, 551-563): a classical decision of a proposition
 as a ``reflect`` proof, whose name shows no ``asbool`` (``decP (asboolP P)`` is ``pselect``). Read as the
 decision operators are (``policy.answer_decision_operators``), however a value uses them."""
+CLASSICAL_DECISIONS = (
+    "Coquelicot.Lim_seq.ex_lim_seq_dec",
+    "Coquelicot.Lim_seq.ex_finite_lim_seq_dec",
+    "Coquelicot.Series.ex_series_dec",
+    "Coquelicot.PSeries.ex_pseries_dec",
+    "Coquelicot.Lub.is_ub_Rbar_dec",
+    "Coquelicot.Lub.is_lb_Rbar_dec",
+    "Coquelicot.Lub.Rbar_ub_dec",
+    "Coquelicot.Lub.Rbar_lb_dec",
+    "Coquelicot.Lub.Empty_dec",
+    "Coquelicot.Lub.not_Empty_dec",
+    "Coquelicot.Lub.uniqueness_dec",
+    "Coquelicot.Hierarchy.locally_ex_dec",
+    "Coquelicot.Hierarchy.locally_2d_ex_dec",
+    "Coquelicot.Hierarchy.eq_dec",
+)
+"""Coquelicot's informative decisions of propositions no comparison of two numbers states, proved from
+``LPO`` (``Lim_seq.v`` 1452-1460: does a sequence converge; ``Series.v`` 53, ``PSeries.v`` 48: a series;
+``Lub.v`` 62-92, 434-446: is a set bounded, 745-767: is it empty, the unique ``x`` with ``P x``;
+``Hierarchy.v`` 1799, 5267: a neighbourhood's witness, 3176: equality in any normed module): round 36's
+``LPO``/``EM_dec`` by other names, so decision operators in every value answer."""
 KEYWORDS = frozenset({"in", "then", "else", "with", "end", "return", "as", "let", "fun", "match", "if", "forall"})
 _TOKEN = re.compile(r"=>|:=|[()|,:]|[^\W\d][\w']*(?:\.[^\W\d][\w']*)*")
 
@@ -106,7 +129,8 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
 ARITY = {
     **dict.fromkeys(("Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec"), 2),
     **dict.fromkeys(("Rge_gt_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Req_dec", "Rcompare", "Reqb"), 2),
-    **dict.fromkeys(("Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"), 2),
+    **dict.fromkeys(("Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec", "Ceq_dec"), 2),
+    **dict.fromkeys(("Rbar_lt_le_dec", "Rbar_le_lt_dec", "Rbar_le_lt_or_eq_dec"), 2),
     **dict.fromkeys(("up", "Int_part", "Rcase_abs", "in_int", "sign", "cond_positivity"), 1),
 }
 """How many arguments each decision of :data:`REAL_DECISIONS` compares (their statements in the files cited

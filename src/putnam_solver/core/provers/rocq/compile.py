@@ -25,7 +25,7 @@ from putnam_solver.core.provers.rocq.answer_env import (
     yes_no_answer,
 )
 from putnam_solver.core.provers.rocq.answer_reals import real_comparisons
-from putnam_solver.core.provers.rocq.answer_tests import REFLECTIONS, searched_tests
+from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS, searched_tests
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
@@ -113,7 +113,7 @@ ANSWER_OPERATORS = (
         False,
     ),
     (
-        (*POLICY.answer_decision_operators, *REFLECTIONS),
+        (*POLICY.answer_decision_operators, *REFLECTIONS, *CLASSICAL_DECISIONS),
         "takes a branch by deciding a proposition classically ({names}): a value chosen by whether a property "
         "holds (a search testing the question's own property) is not an answer; state it, deciding a real "
         "comparison by `Rle_dec` or `Req_EM_T`, or a computable test by `Nat.leb`",
