@@ -221,6 +221,7 @@ PRINTS = {
         ["up"],
     ),
     "a decision partly applied": ("@List.map R Z up (@List.map nat R INR (List.seq O (S O)))", ["up"]),
+    "a qualified decision partly applied": ("@List.map R Z (Rdefinitions.up) xs", ["Rdefinitions.up"]),
     "up of a let-bound name": ("let k : nat := S O in Z.to_nat (up (INR k))", ["up"]),
     "a reflection taken apart, closed": (
         "match asboolP True in (Bool.reflect _ b) return nat with "

@@ -145,7 +145,7 @@ def _unsaturated(name: str, arguments: list[str]) -> bool:
         if depth == 0 and token != ")":
             count += 1
         depth += (token == "(") - (token == ")")
-    if arguments and arguments[0] == name.split(".")[-1]:
+    if arguments and arguments[0].split(".")[-1] == name:
         count -= 1  # a parenthesised application starts with the name itself
     return count < ARITY.get(name, 0)
 
