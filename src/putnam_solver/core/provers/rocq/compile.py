@@ -136,10 +136,10 @@ REAL_COMPARISON = (
 )
 """Why G4 refuses a value answer that uses a realType's equality or order (``answer_reals``)."""
 SEARCHED_TEST = (
-    "the answer tests a variable it binds by a decision no computation evaluates ({names}: a real comparison's "
-    "decision, or a proof taken apart): a value found by testing a range (a search testing the question's "
-    "property) is not an answer; state it (a decision of closed numbers, or of the answer's own arguments, "
-    "is a case of a closed form and passes)"
+    "the answer tests a range by a decision no computation evaluates ({names}: a real comparison decided of "
+    "a variable the answer binds or handed unapplied to what walks a range, or a proof taken apart): a value "
+    "found by testing a range (a search testing the question's property) is not an answer; state it (a "
+    "decision of closed numbers, or of the answer's own arguments, is a case of a closed form and passes)"
 )
 """Why G4 refuses a value answer that searches by a decision (``answer_tests``)."""
 
