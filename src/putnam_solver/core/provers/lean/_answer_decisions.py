@@ -256,13 +256,21 @@ def _shared_with_set(value: Sequence[Token], i: int, partner: dict[int, int], le
     ascribed ``Set``, whose elements the reader does not show to be number terms."""
     text = value[i].text
     if text in _SHARED_SYMBOLS:
-        before = partner.get(i - 1, i - 1) if i > 0 else i
-        return not (_set_group(value, before, levels) or _set_group(value, i + 1, levels))
+        return not _beside_set(value, i, partner, levels)
     if text != "{" or i not in partner or _set_group(value, i, levels) or levels.top(i, ",") is None:
         return False
     close = partner[i]
     ascribed = close + 2 < len(value) and value[close + 1].text == ":" and value[close + 2].text == "Set"
-    return not ascribed and levels.top(i, ":=") is None
+    operand = (i > 0 and _beside_set(value, i - 1, partner, levels)) or _beside_set(value, close + 1, partner, levels)
+    return not (ascribed or operand) and levels.top(i, ":=") is None
+
+
+def _beside_set(value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels) -> bool:
+    """Whether ``value[i]`` is ``∪``/``∩``/``\\``/``∆`` with a ``Set`` for an operand (then both are)."""
+    if not (0 <= i < len(value) and value[i].text in _SHARED_SYMBOLS):
+        return False
+    before = partner.get(i - 1, i - 1) if i > 0 else i
+    return _set_group(value, before, levels) or _set_group(value, i + 1, levels)
 
 
 def _set_group(value: Sequence[Token], k: int, levels: _Levels) -> bool:
@@ -290,6 +298,8 @@ def _decided_place(
     checked = 0
     for i in range(len(value)):
         span = _place(value, i, partner, leading, levels)
+        while span is not None and value[span[0]].text == "(" and partner.get(span[0]) == span[1] - 1:
+            span = (span[0] + 1, span[1] - 1, span[2] + 1)  # `fun k => (P)`: the proposition is inside
         if span is None or not levels.marked(*span):
             continue
         checked += 1
