@@ -80,6 +80,10 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     "set-builder as a predicate": (LEAST, SCOPED, f"(Finset.subtype {{k : ℕ | {P}}} (Finset.range 4000)).card"),
     "list literal": (LEAST, SCOPED, f"∑ k ∈ Finset.range 4000, ([{P}].idxOf True)"),
     "ascribed Prop then coerced": (LEAST, SCOPED, MATCH.format(f"and ({P[1:-1]} : Prop) true")),
+    "set-builder as a Finset": (LEAST, SCOPED, f"4000 - (({{k : ℕ | {P}}} : Finset ℕ)).card"),
+    "binder predicate filter": (LEAST, SCOPED, f"4000 - ({{k < 4000 | {P}}} : Finset ℕ).card"),
+    "branch coerced": (LEAST, SCOPED, MATCH.format(f"and (if 1 = 1 then {P} else False) true")),
+    "match on a proposition": (LEAST, SCOPED, MATCH.format(f"({P} : Bool)").replace(": Bool", ": Prop")),
     # listed before this round (the names)
     "Decidable.decide": (LEAST, SCOPED, f"((List.range 4000).find? fun k => Decidable.decide {P}).getD 0"),
     "Bool ascription": (LEAST, SCOPED, MATCH.format(f"({P} : Bool)")),

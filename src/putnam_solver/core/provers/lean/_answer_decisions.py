@@ -55,9 +55,10 @@ from putnam_solver.core.provers.lean._opens_in_force import opens_before
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Statement, Token, name_parts, normalize_name
 
 CANDIDATE_CLASSICAL_RULE: Final = (
-    "the candidate's own `open` (or `classical` tactic) puts `Classical` in force at the answer (its scoped "
-    "instance decides any proposition by choice: a search testing the problem's own property), and the answer "
-    "decides a proposition here; state the answer, or move the `open` after the solution"
+    "an `open` (the candidate's or the statement's) or the `classical` tactic puts `Classical` in force at the "
+    "answer (its scoped instance decides any proposition by choice: a search testing the problem's own "
+    "property), and the answer has a proposition decided here; state the answer, or move the candidate's `open` "
+    "after the solution"
 )
 
 DECIDING_PARTS: Final = frozenset(
@@ -117,14 +118,14 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     found = bindings(value, partner, domains[:-1])
     levels = _Levels(value, partner)
     leading, body = _leading_lambdas(value, partner)
-    placed = _decided_place(value, partner, found, levels, leading)
-    stated = _stated_set(value, partner, body) if list(domains[-1:]) == ["Set"] else None
+    stated = _stated_sets(value, levels, body, list(domains[-1:]) == ["Set"])
+    placed = _decided_place(value, found, levels, leading, stated)
     for i, token in enumerate(value[: len(value) if placed is None else placed]):
         text = token.text
-        if text in DECIDING_SYMBOLS or _finset_filter_notation(value, i, partner):
+        if text in DECIDING_SYMBOLS or _finset_filter_notation(value, i, levels):
             return i
         if (
-            i != stated
+            i not in stated
             and _shared_with_set(value, i, partner, levels)
             and not (text == "{" and library_decides(value, i + 1, partner[i], found, terms=True))
         ):
@@ -149,13 +150,20 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     return placed
 
 
-def _finset_filter_notation(value: Sequence[Token], i: int, partner: dict[int, int]) -> bool:
-    """``{x ∈ s | p x}`` (or ``{(x : T) ∈ s | ...}``): Mathlib's notation for ``Finset.filter`` on a
-    finset (``Set.sep`` on a set, the same text; ``{x | x ∈ s ∧ p x}`` spells the set)."""
+def _finset_filter_notation(value: Sequence[Token], i: int, levels: _Levels) -> bool:
+    """``{x ∈ s | p x}`` (or ``{(x : T) ∈ s | ...}``), and the other binder predicates (``{x ∉ s | p x}``,
+    ``{x ≠ a | p x}``, ``{x < a | p x}``...): Mathlib's notations for ``Finset.filter`` on a finset
+    (``Set.sep`` on a set, the same text; ``{x | x ∈ s ∧ p x}`` spells the set; MathlibTest/finset_builder
+    .lean: ``({x ≠ a | p x} : Finset α) = ({a}ᶜ : Finset α).filter p``)."""
     if value[i].text != "{" or i + 2 >= len(value):
         return False
-    j = partner.get(i + 1, i + 1) if value[i + 1].text == "(" else i + 1
-    return (value[j].kind == IDENT or j > i + 1) and j + 1 < len(value) and value[j + 1].text == "∈"
+    j = levels.ends.get(i + 1, i + 1) if value[i + 1].text == "(" else i + 1
+    if not ((value[j].kind == IDENT or j > i + 1) and j + 1 < len(value)):
+        return False
+    return value[j + 1].text == "∈" or (value[j + 1].text in _BINDER_PREDICATES and levels.top(i, "|") is not None)
+
+
+_BINDER_PREDICATES: Final = frozenset({"∉", "≠", "<", "≤", ">", "≥", "⊆", "⊂", "⊇", "⊃"})
 
 
 FINSET_PARTS: Final = frozenset({"insert", "image", "union", "inter", "sdiff", "symmDiff", "biUnion", "univ"}) | {
@@ -178,9 +186,11 @@ PROPOSITION_MARKS: Final = frozenset(
 """Symbols that make the term they stand in (at its top level) a proposition."""
 
 _NOT_APPLIED: Final = frozenset(
-    {"if", "then", "else", "fun", "λ", "with", "in", "at", "do", "by", "let", "have", "show", "from", "match"}
-    | {"return", "where", "calc", "using", "mod"}
+    {"if", "fun", "λ", "with", "in", "at", "do", "by", "let", "have", "show", "from", "return", "where", "calc"}
+    | {"using", "mod"}
 )
+"""Words a group after them is no argument of (a branch after ``then``/``else`` and a ``match``'s
+discriminant are read as arguments: a ``Bool`` may be expected there)."""
 _ARGUMENT_AFTER: Final = frozenset({")", "]", "}", "⟩", "⦄", "<|", "$", "!", "|>.", "@"})
 _OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})
 _MOST_PLACES: Final = 64
@@ -284,21 +294,23 @@ def _set_group(value: Sequence[Token], k: int, levels: _Levels) -> bool:
 
 
 def _decided_place(
-    value: Sequence[Token], partner: dict[int, int], found: Sequence[Binding], levels: _Levels, leading: set[int]
+    value: Sequence[Token], found: Sequence[Binding], levels: _Levels, leading: set[int], stated: set[int]
 ) -> int | None:
     """The first token of a proposition the library does not decide at default priority (:func:`library
     _decides`) standing where Lean may be asked to decide it: the body of a ``fun`` other than the value's
     own leading ones (a predicate: ``List.find? fun k => P k``, whatever function takes it), a bracket group
     given as an argument (``and (P) true``: a proposition coerced to ``Bool`` by ``decide``, whatever function
     wants the ``Bool``), a ``·`` section (``(· ∈ S)``), a list literal, what follows ``<|``, or a set-builder
-    given as an argument (``Finset.subtype {k | P k}``). Only the proposition's own top level counts, outside
+    not stated as a ``Set`` (:func:`_stated_sets`): Mathlib reads ``({x | p x} : Finset α)`` as
+    ``univ.filter p`` (MathlibTest/finset_builder.lean), and a ``Set`` given to a predicate's place is one
+    (``Finset.subtype {k | P k}``). Only the proposition's own top level counts, outside
     an ``if``'s condition (:func:`deciding_token` reads those); a binder group (``(h : P)``) binds, and the
     value's top level (an answer that is a proposition or a set) is stated, not decided; so are the groups
     of a binder (``∃ᵉ (c > 0) (d > 0),``, ``fun (h : P) =>``)."""
     checked = 0
     for i in range(len(value)):
-        span = _place(value, i, partner, leading, levels)
-        while span is not None and value[span[0]].text == "(" and partner.get(span[0]) == span[1] - 1:
+        span = _place(value, i, leading, levels, stated)
+        while span is not None and value[span[0]].text == "(" and levels.ends.get(span[0]) == span[1] - 1:
             span = (span[0] + 1, span[1] - 1, span[2] + 1)  # `fun k => (P)`: the proposition is inside
         if span is None or not levels.marked(*span):
             continue
@@ -319,15 +331,27 @@ def _leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[s
     return leading, i
 
 
-def _stated_set(value: Sequence[Token], partner: dict[int, int], body: int) -> int | None:
-    """The ``{`` of a literal that is the value itself (``body``: after its leading ``fun``s) where the
-    solution's codomain is a ``Set``: a ``Set``'s literal, which decides nothing."""
-    wrapped = 1 if value and value[0].text == "(" and partner.get(0) == len(value) - 1 else 0
-    return body if body < len(value) and partner.get(body) == len(value) - 1 - wrapped else None
+def _stated_sets(value: Sequence[Token], levels: _Levels, body: int, set_valued: bool) -> set[int]:
+    """The ``{``s of the groups the value states as ``Set``s, whose ``DecidableEq`` or membership nothing
+    decides: one ascribed ``: Set``, and, where the solution's codomain is a ``Set`` (``set_valued``), one at
+    the top level of the value's body (``body``: after its leading ``fun``s) or of a tuple that is the body,
+    not given as an argument: the value itself, an operand of its ``∪``, a branch of its ``if``."""
+    stated: set[int] = set()
+    top = levels.depth[body] if body < len(value) else 0
+    if body in levels.ends and value[body].text in ("(", "⟨") and levels.top(body, ",") is not None:
+        top += 1  # a tuple's components (`Set ℕ × Set ℕ`)
+    for k, close in levels.ends.items():
+        if value[k].text != "{":
+            continue
+        ascribed = [t.text for t in value[close + 1 : close + 3]] == [":", "Set"]
+        given = _applied(value, k, close) and value[k - 1].text not in ("then", "else")
+        if ascribed or (set_valued and k >= body and levels.depth[k] == top and not given):
+            stated.add(k)
+    return stated
 
 
 def _place(
-    value: Sequence[Token], i: int, partner: dict[int, int], leading: set[int], levels: _Levels
+    value: Sequence[Token], i: int, leading: set[int], levels: _Levels, stated: set[int]
 ) -> tuple[int, int, int] | None:
     """The span (start, end, depth of its top level) of a term at ``i`` that Lean may be asked to decide
     (:func:`_decided_place`), else None."""
@@ -336,13 +360,13 @@ def _place(
         return levels.arrow[i] + 1, levels.end(i, n), levels.depth[i]
     if text in ("<|", "$"):
         return i + 1, levels.end(i, n), levels.depth[i]
-    if text not in ("(", "⟨", "[", "{") or partner.get(i, i) <= i:
+    if text not in ("(", "⟨", "[", "{") or i not in levels.ends:
         return None
-    close, level = partner[i], levels.depth[i] + 1
+    close, level = levels.ends[i], levels.depth[i] + 1
     applied = _applied(value, i, close)
     if text == "{":
         bar = levels.top(i, "|")
-        return (bar + 1, close, level) if applied and bar is not None else None
+        return (bar + 1, close, level) if i not in stated and bar is not None else None
     colon = levels.top(i, ":")
     if levels.binder[i] or (colon is not None and all(t.kind == IDENT for t in value[i + 1 : colon])):
         return None  # `(h : P)`, `(x y : T)`: a binder or a variable's ascription

@@ -50,7 +50,8 @@ Slot = tuple[list[str], str | None]
 
 def solution_domains(command: Command) -> list[str | None]:
     """The domains of a solution's declared type, one word each (``ℕ → ℝ → ℝ``: ``ℕ``, ``ℝ``), None for a
-    longer one (``(ℕ → ℕ)``), then its codomain's first word (``Set`` for ``ℕ → Set ℝ``, None if empty)."""
+    longer one (``(ℕ → ℕ)``), then its codomain's first word, or ``Set`` where it holds sets and no other
+    collection (``ℕ → Set ℝ``, ``Set ℕ × Set ℕ``)."""
     parts: list[list[str]] = []
     depth = 0
     for token in command.tokens[command.head :]:
@@ -62,7 +63,9 @@ def solution_domains(command: Command) -> list[str | None]:
         elif parts:
             parts[-1].append(text)
         depth += (text in ("(", "[", "{", "⟨", "⦃")) - (text in (")", "]", "}", "⟩", "⦄"))
-    return [p[0] if len(p) == 1 else None for p in parts[:-1]] + [parts[-1][0] if parts and parts[-1] else None]
+    codomain = parts[-1] if parts else []
+    sets = "Set" in codomain and not {"Finset", "Multiset", "List"}.intersection(codomain)  # `Set ℕ × Set ℕ`
+    return [p[0] if len(p) == 1 else None for p in parts[:-1]] + ["Set" if sets else next(iter(codomain), None)]
 
 
 class Binding(NamedTuple):
