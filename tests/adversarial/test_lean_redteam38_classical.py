@@ -32,18 +32,13 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean._preservation import check_preservation
-from putnam_solver.core.provers.lean.syntax import parse_statement
-from putnam_solver.core.verdict import Profile
-from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_PROVER, failures, lean_filled, lean_verdict, putnambench_dir, sampled
+from putnam_solver.core.provers.lean._answer_decisions import deciding_token
+from putnam_solver.core.provers.lean.syntax import lex_code
+from tests.adversarial.test_lean_redteam37_classical import LEAST, SCOPED, P, g2, refused_officials
+from tests.helpers import assert_linear_work, putnambench_dir, sampled
 
 BENCHMARK: Path = putnambench_dir() / "putnam_bench_lean4.jsonl"
 
-LEAST = "putnam_1993_b1"
-# the statement's property multiplied out (the copy rule leaves it), as in red teams 36 and 37
-P = "(0 < k ∧ ∀ m : ℤ, 0 < m → m < 1993 → ∃ j : ℤ, (m : ℝ) * k < 1993 * j ∧ 1994 * (j : ℝ) < (m + 1) * k)"
-SCOPED = "open scoped Classical\n\n"
 MATCH = "Nat.rec 0 (fun k acc => match {} with | true => k | false => acc) 4000"
 
 # name: (problem, text put before the solution, value); each must be refused by the full profile's G2
@@ -125,20 +120,12 @@ HONEST: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _g2(bench: Benchmark, problem: str, before: str, value: str) -> str:
-    candidate = lean_filled(bench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    solution = parse_statement(candidate).solutions[0].command
-    at = solution.tokens[0].offset
-    candidate = candidate[:at] + before + candidate[at:]
-    return failures(lean_verdict(bench, problem, candidate, Profile.FULL, Track.NO_ANSWER)).get("G2", "")
-
-
 @pytest.mark.parametrize(
     ("problem", "before", "value"),
     sampled(ATTACKS, {"literal of functions", "union", "and coerces", "List.span predicate", "2016_b2 searches"}),
 )
 def test_each_classical_decision_is_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert "`Classical` in force at the answer" in _g2(bench, problem, before, value)
+    assert "`Classical` in force at the answer" in g2(bench, problem, before, value)
 
 
 @pytest.mark.parametrize(
@@ -146,22 +133,30 @@ def test_each_classical_decision_is_refused(bench: Benchmark, problem: str, befo
     sampled(HONEST, {"literal of pairs", "set literal under fun", "set union", "1974_a4 beside open Classical"}),
 )
 def test_each_honest_twin_passes(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert _g2(bench, problem, before, value) == ""
+    assert g2(bench, problem, before, value) == ""
 
 
-@pytest.mark.parametrize("before", [SCOPED, "open Classical\n\n"], ids=["open scoped", "open"])
-def test_every_official_answer_passes_beside_an_open_classical(bench: Benchmark, before: str) -> None:
-    """The sweep of red team 37, with either open: every official answer passes G2 as the full profile runs
-    it (the three statements that open ``Classical`` themselves included)."""
-    refused = set()
-    for problem_id, problem in bench.problems.items():
-        solutions = parse_statement(problem.formal_statement).solutions
-        if len(solutions) != 1:
-            continue
-        challenge = LEAN_PROVER.challenge(problem, Track.NO_ANSWER)
-        candidate = lean_filled(bench, problem_id, Track.NO_ANSWER, value=solutions[0].answer or "")
-        at = parse_statement(candidate).solutions[0].command.tokens[0].offset
-        candidate = candidate[:at] + before + candidate[at:]
-        if check_preservation(challenge, candidate, Track.NO_ANSWER, semantic=True):
-            refused.add(problem_id)
-    assert refused == set()
+def test_every_official_answer_passes_beside_open_classical(bench: Benchmark) -> None:
+    """Red team 37's sweep with ``open Classical`` (which opens names too): none is refused, the three
+    statements that open ``Classical`` themselves included (red team 37's sweep: ``open scoped``)."""
+    assert refused_officials(bench, "open Classical\n\n") == set()
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        pytest.param("f (fun k : ℕ => k = 1 ∧ ", id="nested predicates"),
+        pytest.param("g {x : ℕ | x = 1 ∧ ", id="nested set-builders"),
+        pytest.param("h ({1, 2} ∪ ", id="nested unions"),
+        pytest.param("if n = 1 then (", id="nested branches"),
+    ],
+)
+def test_the_reading_of_places_is_linear_in_the_value(unit: str) -> None:
+    """A hostile value of many nested places Lean may decide: the reading stays linear."""
+    closer = {"(": ")", "{": "}"}
+
+    def read(n: int) -> object:
+        closers = "".join(closer[c] for c in reversed(unit * n) if c in closer)
+        return deciding_token(lex_code("fun n => " + unit * n + "0" + closers), ("ℕ", "ℕ"))
+
+    assert_linear_work(read, 100)
