@@ -9,20 +9,22 @@ function no list names (``and (P) true``, ``List.span fun k => ¬P``, ``(¬ · �
 Now (``_answer_decisions``) a proposition the library does not decide at default priority is refused
 wherever Lean may be asked to decide it, whatever function asks: the body of a ``fun`` that is not the
 value's own leading one, a bracket group given as an argument, a ``·`` section, a list literal, what follows
-``<|``, a set-builder given as an argument; a literal ``{a, b}`` whose elements are not number terms (unless
-it is the value itself, of a ``Set`` type), ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside it, and the
-``Finset`` names (``insert``, ``image``, ``univ``, ``Fintype``... but ``Set.``'s). The statement's own ``open
+``<|``, a set-builder not stated as a ``Set`` (Mathlib reads ``({x | p x} : Finset α)`` as a filter); a
+literal ``{a, b}`` (or ``{fun ..}``) whose elements are not number terms (unless the value states it as a
+``Set``), ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside it, a ``Finset (ℕ → ℕ)`` or ``Finset Prop``, and
+the ``Finset`` names (``insert``, ``image``, ``univ``, ``Fintype``... but ``Set.``'s). The statement's own ``open
 Classical`` counts as the candidate's. And ``open scoped Classical`` opens no name (leanprover/lean4
 src/Lean/Elab/Open.lean: ``openScoped`` only activates), nor does any ``open`` reach a receiver's field
 (``(n - 1).choose k`` is ``Nat.choose``): ``putnam_1974_a4``'s official answer passes beside either open.
 
-Measured on the tables below (G2 of the full profile): ``ATTACKS`` (24), before 6 refused (the listed names:
-``decide``, ``Bool``, ``if``, ``count``, ``takeWhile``) and 18 accepted, now 24 refused; ``HONEST`` (14):
-14 accepted before and after. Official answers with ``open scoped Classical`` before the solution: 345 of
-346 before, 346 now; with ``open Classical``: 345 before, 346 now. Left: a predicate given by name
-(``List.span Nat.Prime``, or a proposition with no symbol: ``fun k => Irrational k``), the library's own
-classical instances (``Real.decidableLT``), and ``\\``/``∪`` of two finsets of numbers, refused though
-harmless (no ``Set`` beside them).
+Measured on the tables below (G2 of the full profile): ``ATTACKS`` (30), before 7 refused (5 by the names
+listed in red teams 36-37: ``decide``, ``Bool``, ``if``, ``count``, ``idxOf``; 2 by the extremal ``sup``) and 23
+accepted, now 30 refused, each as a classical decision; ``HONEST`` (14): 13 accepted before (``putnam_1974_a4``
+beside ``open Classical`` was refused for its ``(n - 1).choose``), 14 now. Official answers with ``open scoped
+Classical`` before the solution: 345 of 346 before, 346 now; with ``open Classical``: 345 before, 346 now.
+Left: a proposition with no symbol given as a predicate (``fun k => Irrational k``) or a predicate given by
+its name (``List.span Nat.Prime``), the library's own classical instances (``Real.decidableLT``), and
+``\\``/``∪`` of two finsets of numbers, refused though harmless (no ``Set`` beside them).
 """
 
 from __future__ import annotations
@@ -57,6 +59,16 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     "insert": (LEAST, SCOPED, f"4000 - ∑ k ∈ Finset.range 4000, ((insert {P} ({{True}} : Finset Prop)).card - 1)"),
     "union": (LEAST, SCOPED, f"4000 - ∑ k ∈ Finset.range 4000, ((({{{P}}} : Finset Prop) ∪ {{True}}).card - 1)"),
     "sdiff": (LEAST, SCOPED, f"∑ k ∈ Finset.range 4000, (({{{P}}} : Finset Prop) \\ {{True}}).card"),
+    "sup of function singletons": (
+        LEAST,
+        SCOPED,
+        "3987 * ((Finset.range 2).sup fun k => ({fun m : ℕ => m * k - 1993 * m} : Finset (ℕ → ℕ))).card",
+    ),
+    "singleton of a function": (
+        LEAST,
+        SCOPED,
+        "3987 * (Finset.range 2).card - ((Finset.range 2).sup fun k => {fun m : ℕ => m * k - 1993 * m}).card",
+    ),
     "image": (LEAST, SCOPED, "((Finset.range 4000).image (· * 0)).card * 3987"),
     "Fintype.card of a subtype": (
         LEAST,

@@ -1,4 +1,4 @@
-"""G2 on a no-answer value where the candidate's own text puts a classical decision in force (red team 37).
+"""G2 on a no-answer value where an ``open`` puts a classical decision in force (red teams 37 and 38).
 
 Core declares ``Classical.propDecidable`` a scoped instance of low priority (leanprover/lean4
 src/Init/Classical.lean, commit 0099964, line 69: ``noncomputable scoped instance (priority := low)
@@ -15,17 +15,22 @@ solution is refused already: an ``instance``, ``attribute [instance]``/``[local 
 declaration then differs), ``namespace Classical`` around it (renamed), ``export``; no option activates an
 instance.
 
-So where the candidate's ``open``s activate ``Classical`` (:func:`activated_namespaces`) and the statement's
-own ``open``s before the solution do not (``putnam_1964_b4``, ``2016_b2`` and ``2022_a4`` open it
-themselves, and their answers are read as before), a value whose text asks Lean to decide a proposition
-(:func:`deciding_token`) is refused; the fix is to move the ``open`` after the solution. What a text
-shows is decided: the decision syntax, the library functions that take a decision (a ``Decidable``,
-``DecidablePred``, ``DecidableEq`` or ``BEq`` argument, or a ``Bool`` test a proposition is coerced to by
-``decide``), and Mathlib's ``{x ∈ s | p x}`` and ``∑ x ∈ s with p x``. Left, read as before: the
-operations ``Finset`` shares with ``Set`` by name or notation (``{a, b}``, ``insert``, ``∪``, ``∩``, ``\\``,
-``image``; their ``DecidableEq`` is on the elements, computable for numbers), a ``Fintype`` instance of a
-subtype (it counts, as ``Nat.card`` does without one), and a proposition coerced to ``Bool`` by a function
-of no name below.
+So where an ``open`` in force at the value activates ``Classical`` (:func:`activated_namespaces`: the
+candidate's, or, since red team 38, the statement's own: ``putnam_1964_b4``, ``2016_b2`` and ``2022_a4`` open
+it themselves, and ``if ∃ n : ℕ, P n then .. else ..`` searched there unread), a value in which Lean may be
+asked to decide a proposition that no instance of the library decides at default priority
+(:func:`deciding_token`) is refused; the fix is to state the answer, or move the candidate's ``open`` after
+the solution. Read, by the syntax and the names that decide (an ``if``'s condition, ``decide``, the library
+functions of a ``Decidable``, ``DecidablePred``, ``DecidableEq`` or ``BEq`` argument, ``{x ∈ s | p x}``,
+``∑ x ∈ s with p x``), and since red team 38 by where the proposition stands, whatever function takes it
+(:func:`_decided_place`): a predicate (the body of a ``fun`` not the value's own), an argument (a bracket
+group after a function: ``and (P) true`` coerces ``P`` to ``Bool`` by ``decide``), a ``·`` section, a list
+literal, a set-builder not stated as a ``Set`` (Mathlib reads ``({x | p x} : Finset α)`` as a filter). Also
+``Finset``'s operations that share ``Set``'s names and notations (``{a, b}`` of elements that are not
+number terms, ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside them, ``insert``, ``image``, ``Finset.univ``,
+``Fintype``: :data:`FINSET_PARTS`), whose ``DecidableEq`` on functions or propositions decides any statement.
+Left: a proposition with no symbol (``fun k => Irrational k``) or a predicate given by its name, and the
+library's own classical instances (``Real.decidableLT``).
 
 Inside the value, the ``classical`` tactic (src/Lean/Elab/Tactic/Classical.lean, commit 034bc26, line 21:
 ``Meta.addInstance ``Classical.propDecidable .local 10``) puts the instance in force as the ``open`` does, and
@@ -145,7 +150,7 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
         parts = name_parts(normalize_name(text))
         if any(p in DECIDING_PARTS or p.startswith(("Decidable", "decidable", "instDecidable")) for p in parts):
             return i
-        if parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts):
+        if (parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts)) or _collection_of_undecided(value, i, partner):
             return i
     return placed
 
@@ -220,8 +225,8 @@ class _Levels:
             if partner.get(i, i) < i and len(stack) > 1:
                 stack.pop()
             self.depth[i], self.group[i] = len(stack) - 1, stack[-1]
-            key = "|" if token.text == "//" else token.text
-            if key in (":", "|", ",", ":=", "·"):
+            key = {"//": "|", "λ": "fun"}.get(token.text, token.text)
+            if key in (":", "|", ",", ":=", "·", "fun"):
                 self.first.setdefault((stack[-1], key), i)
             elif token.text in PROPOSITION_MARKS and in_condition == 0:
                 self.marks.setdefault(len(stack) - 1, []).append(i)
@@ -267,12 +272,24 @@ def _shared_with_set(value: Sequence[Token], i: int, partner: dict[int, int], le
     text = value[i].text
     if text in _SHARED_SYMBOLS:
         return not _beside_set(value, i, partner, levels)
-    if text != "{" or i not in partner or _set_group(value, i, levels) or levels.top(i, ",") is None:
+    if text != "{" or i not in partner or _set_group(value, i, levels):
+        return False
+    if levels.top(i, ",") is None and levels.top(i, "fun") is None:  # `{a}` needs no `DecidableEq`
         return False
     close = partner[i]
     ascribed = close + 2 < len(value) and value[close + 1].text == ":" and value[close + 2].text == "Set"
     operand = (i > 0 and _beside_set(value, i - 1, partner, levels)) or _beside_set(value, close + 1, partner, levels)
     return not (ascribed or operand) and levels.top(i, ":=") is None
+
+
+def _collection_of_undecided(value: Sequence[Token], i: int, partner: dict[int, int]) -> bool:
+    """``Finset (ℕ → ℕ)``, ``Multiset Prop``: a collection of elements whose equality only
+    ``Classical.propDecidable`` decides (functions, propositions, sets), which any of its operations may ask
+    for (``Finset.sup`` of singletons of functions counts the distinct ones)."""
+    if name_parts(normalize_name(value[i].text))[-1:] not in (["Finset"], ["Multiset"]) or i + 1 >= len(value):
+        return False
+    inner = value[i + 1 : partner[i + 1] + 1] if value[i + 1].text == "(" and i + 1 in partner else value[i + 1 : i + 2]
+    return any(t.text in ("→", "->", "Prop", "Set", "Type", "Sort") for t in inner)
 
 
 def _beside_set(value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels) -> bool:

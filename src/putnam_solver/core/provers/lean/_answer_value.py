@@ -54,7 +54,7 @@ def answer_violations(
     ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
     name of the solution the value is for (see :mod:`_answer_aux` and :mod:`_answer_copy`); ``opens``: the
     candidate's global ``open``s in force at the value, read like the statement's (:mod:`_opens_in_force`);
-    where they put ``Classical`` in force and the statement does not, no decision (:mod:`_answer_decisions`)."""
+    where they (or the statement's own) put ``Classical`` in force, no decision (:mod:`_answer_decisions`)."""
     violations = [
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
