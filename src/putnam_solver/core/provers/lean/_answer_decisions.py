@@ -327,7 +327,12 @@ def _decided_place(
     checked = 0
     for i in range(len(value)):
         span = _place(value, i, leading, levels, stated)
-        while span is not None and value[span[0]].text == "(" and levels.ends.get(span[0]) == span[1] - 1:
+        while (
+            span is not None
+            and span[0] < span[1]
+            and levels.ends.get(span[0]) == span[1] - 1
+            and value[span[0]].text == "("
+        ):
             span = (span[0] + 1, span[1] - 1, span[2] + 1)  # `fun k => (P)`: the proposition is inside
         if span is None or not levels.marked(*span):
             continue
