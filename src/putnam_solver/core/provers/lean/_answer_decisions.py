@@ -21,8 +21,8 @@ it themselves, and ``if ∃ n : ℕ, P n then .. else ..`` searched there unread
 asked to decide a proposition that no instance of the library decides at default priority
 (:func:`deciding_token`) is refused; the fix is to state the answer, or move the candidate's ``open`` after
 the solution. Read, by the syntax and the names that decide (an ``if``'s condition, ``decide``, the library
-functions of a ``Decidable``, ``DecidablePred``, ``DecidableEq`` or ``BEq`` argument, ``{x ∈ s | p x}``,
-``∑ x ∈ s with p x``), and since red team 38 by where the proposition stands, whatever function takes it
+functions of a ``Decidable``, ``DecidablePred``, ``DecidableEq`` or ``BEq`` argument, ``∑ x ∈ s with p
+x``), and since red team 38 by where the proposition stands, whatever function takes it
 (:func:`_decided_place`): a predicate (the body of a ``fun`` not the value's own), an argument (a bracket
 group after a function: ``and (P) true`` coerces ``P`` to ``Bool`` by ``decide``), a ``·`` section, a list
 literal, a set-builder not stated as a ``Set`` (Mathlib reads ``({x | p x} : Finset α)`` as a filter). Also
@@ -127,7 +127,7 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     placed = _decided_place(value, found, levels, leading, stated)
     for i, token in enumerate(value[: len(value) if placed is None else placed]):
         text = token.text
-        if text in DECIDING_SYMBOLS or _finset_filter_notation(value, i, levels):
+        if text in DECIDING_SYMBOLS:
             return i
         if (
             i not in stated
@@ -153,22 +153,6 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
         if (parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts)) or _collection_of_undecided(value, i, partner):
             return i
     return placed
-
-
-def _finset_filter_notation(value: Sequence[Token], i: int, levels: _Levels) -> bool:
-    """``{x ∈ s | p x}`` (or ``{(x : T) ∈ s | ...}``), and the other binder predicates (``{x ∉ s | p x}``,
-    ``{x ≠ a | p x}``, ``{x < a | p x}``...): Mathlib's notations for ``Finset.filter`` on a finset
-    (``Set.sep`` on a set, the same text; ``{x | x ∈ s ∧ p x}`` spells the set; MathlibTest/finset_builder
-    .lean: ``({x ≠ a | p x} : Finset α) = ({a}ᶜ : Finset α).filter p``)."""
-    if value[i].text != "{" or i + 2 >= len(value):
-        return False
-    j = levels.ends.get(i + 1, i + 1) if value[i + 1].text == "(" else i + 1
-    if not ((value[j].kind == IDENT or j > i + 1) and j + 1 < len(value)):
-        return False
-    return value[j + 1].text == "∈" or (value[j + 1].text in _BINDER_PREDICATES and levels.top(i, "|") is not None)
-
-
-_BINDER_PREDICATES: Final = frozenset({"∉", "≠", "<", "≤", ">", "≥", "⊆", "⊂", "⊇", "⊃"})
 
 
 FINSET_PARTS: Final = frozenset({"insert", "image", "union", "inter", "sdiff", "symmDiff", "biUnion", "univ"}) | {
@@ -319,7 +303,8 @@ def _decided_place(
     given as an argument (``and (P) true``: a proposition coerced to ``Bool`` by ``decide``, whatever function
     wants the ``Bool``), a ``·`` section (``(· ∈ S)``), a list literal, what follows ``<|``, or a set-builder
     not stated as a ``Set`` (:func:`_stated_sets`): Mathlib reads ``({x | p x} : Finset α)`` as
-    ``univ.filter p`` (MathlibTest/finset_builder.lean), and a ``Set`` given to a predicate's place is one
+    ``univ.filter p``, ``{x ∈ s | p x}`` as ``s.filter p`` and ``{x ≠ a | p x}`` as ``({a}ᶜ).filter p`` where a
+    ``Finset`` is expected (MathlibTest/finset_builder.lean), and a ``Set`` given to a predicate's place is one
     (``Finset.subtype {k | P k}``). Only the proposition's own top level counts, outside
     an ``if``'s condition (:func:`deciding_token` reads those); a binder group (``(h : P)``) binds, and the
     value's top level (an answer that is a proposition or a set) is stated, not decided; so are the groups
