@@ -157,7 +157,7 @@ HONEST: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _g2(bench: Benchmark, problem: str, before: str, value: str) -> str:
+def g2(bench: Benchmark, problem: str, before: str, value: str) -> str:
     candidate = lean_filled(bench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
     solution = parse_statement(candidate).solutions[0].command
     at = solution.tokens[0].offset
@@ -172,7 +172,7 @@ def _g2(bench: Benchmark, problem: str, before: str, value: str) -> str:
     ),
 )
 def test_each_classical_search_is_refused(bench: Benchmark, before: str, value: str) -> None:
-    assert _g2(bench, LEAST, before, value)
+    assert g2(bench, LEAST, before, value)
 
 
 @pytest.mark.parametrize(
@@ -183,7 +183,7 @@ def test_each_classical_search_is_refused(bench: Benchmark, before: str, value: 
     ],
 )
 def test_the_refusal_says_why(bench: Benchmark, before: str, value: str, said: str) -> None:
-    assert said in _g2(bench, LEAST, before, value)
+    assert said in g2(bench, LEAST, before, value)
 
 
 @pytest.mark.parametrize(
@@ -191,12 +191,19 @@ def test_the_refusal_says_why(bench: Benchmark, before: str, value: str, said: s
     sampled(HONEST, {"Aristotle header, if on ℕ", "open with only names", "statement opens Classical: if"}),
 )
 def test_each_honest_twin_passes(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert _g2(bench, problem, before, value) == ""
+    assert g2(bench, problem, before, value) == ""
 
 
 def test_every_official_answer_passes_beside_the_candidates_open(bench: Benchmark) -> None:
     """The sweep: each official answer with ``open scoped Classical`` before its solution, G2 as the full
-    profile runs it; only ``putnam_1974_a4`` is refused, for its bare ``choose`` (as before this round)."""
+    profile runs it; none is refused (``putnam_1974_a4``'s ``(n - 1).choose`` was until red team 38: ``open
+    scoped`` opens no name)."""
+    assert refused_officials(bench, SCOPED) == set()
+
+
+def refused_officials(bench: Benchmark, before: str) -> set[str]:
+    """The problems whose official answer G2 (as the full profile runs it) refuses with ``before`` put
+    before the solution."""
     refused = set()
     for problem_id, problem in bench.problems.items():
         solutions = parse_statement(problem.formal_statement).solutions
@@ -205,10 +212,10 @@ def test_every_official_answer_passes_beside_the_candidates_open(bench: Benchmar
         challenge = LEAN_PROVER.challenge(problem, Track.NO_ANSWER)
         candidate = lean_filled(bench, problem_id, Track.NO_ANSWER, value=solutions[0].answer or "")
         at = parse_statement(candidate).solutions[0].command.tokens[0].offset
-        candidate = candidate[:at] + SCOPED + candidate[at:]
+        candidate = candidate[:at] + before + candidate[at:]
         if check_preservation(challenge, candidate, Track.NO_ANSWER, semantic=True):
             refused.add(problem_id)
-    assert refused == {"putnam_1974_a4"}
+    return refused
 
 
 @pytest.mark.parametrize(

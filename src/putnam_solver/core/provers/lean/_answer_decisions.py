@@ -1,4 +1,4 @@
-"""G2 on a no-answer value where the candidate's own text puts a classical decision in force (red team 37).
+"""G2 on a no-answer value where an ``open`` puts a classical decision in force (red teams 37 and 38).
 
 Core declares ``Classical.propDecidable`` a scoped instance of low priority (leanprover/lean4
 src/Init/Classical.lean, commit 0099964, line 69: ``noncomputable scoped instance (priority := low)
@@ -15,17 +15,22 @@ solution is refused already: an ``instance``, ``attribute [instance]``/``[local 
 declaration then differs), ``namespace Classical`` around it (renamed), ``export``; no option activates an
 instance.
 
-So where the candidate's ``open``s activate ``Classical`` (:func:`activated_namespaces`) and the statement's
-own ``open``s before the solution do not (``putnam_1964_b4``, ``2016_b2`` and ``2022_a4`` open it
-themselves, and their answers are read as before), a value whose text asks Lean to decide a proposition
-(:func:`deciding_token`) is refused; the fix is to move the ``open`` after the solution. What a text
-shows is decided: the decision syntax, the library functions that take a decision (a ``Decidable``,
-``DecidablePred``, ``DecidableEq`` or ``BEq`` argument, or a ``Bool`` test a proposition is coerced to by
-``decide``), and Mathlib's ``{x ∈ s | p x}`` and ``∑ x ∈ s with p x``. Left, read as before: the
-operations ``Finset`` shares with ``Set`` by name or notation (``{a, b}``, ``insert``, ``∪``, ``∩``, ``\\``,
-``image``; their ``DecidableEq`` is on the elements, computable for numbers), a ``Fintype`` instance of a
-subtype (it counts, as ``Nat.card`` does without one), and a proposition coerced to ``Bool`` by a function
-of no name below.
+So where an ``open`` in force at the value activates ``Classical`` (:func:`activated_namespaces`: the
+candidate's, or, since red team 38, the statement's own: ``putnam_1964_b4``, ``2016_b2`` and ``2022_a4`` open
+it themselves, and ``if ∃ n : ℕ, P n then .. else ..`` searched there unread), a value in which Lean may be
+asked to decide a proposition that no instance of the library decides at default priority
+(:func:`deciding_token`) is refused; the fix is to state the answer, or move the candidate's ``open`` after
+the solution. Read, by the syntax and the names that decide (an ``if``'s condition, ``decide``, the library
+functions of a ``Decidable``, ``DecidablePred``, ``DecidableEq`` or ``BEq`` argument, ``∑ x ∈ s with p
+x``), and since red team 38 by where the proposition stands, whatever function takes it
+(:func:`_decided_place`): a predicate (the body of a ``fun`` not the value's own), an argument (a bracket
+group after a function: ``and (P) true`` coerces ``P`` to ``Bool`` by ``decide``), a ``·`` section, a list
+literal, a set-builder not stated as a ``Set`` (Mathlib reads ``({x | p x} : Finset α)`` as a filter). Also
+``Finset``'s operations that share ``Set``'s names and notations (``{a, b}`` of elements that are not
+number terms, ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside them, ``insert``, ``image``, ``Finset.univ``,
+``Fintype``: :data:`FINSET_PARTS`), whose ``DecidableEq`` on functions or propositions decides any statement.
+Left: a proposition with no symbol (``fun k => Irrational k``) or a predicate given by its name, and the
+library's own classical instances (``Real.decidableLT``).
 
 Inside the value, the ``classical`` tactic (src/Lean/Elab/Tactic/Classical.lean, commit 034bc26, line 21:
 ``Meta.addInstance ``Classical.propDecidable .local 10``) puts the instance in force as the ``open`` does, and
@@ -36,11 +41,14 @@ is read so (``by classical exact fun _ => False`` decides nothing); the ``by_cas
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Final
 
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import (
+    BINDERS,
     Binding,
     bindings,
     condition,
@@ -49,12 +57,13 @@ from putnam_solver.core.provers.lean._number_decisions import (
 )
 from putnam_solver.core.provers.lean._open_decl import activated_namespaces
 from putnam_solver.core.provers.lean._opens_in_force import opens_before
-from putnam_solver.core.provers.lean.syntax import IDENT, Command, Statement, Token, name_parts, normalize_name
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Statement, Token, name_parts, normalize_name
 
 CANDIDATE_CLASSICAL_RULE: Final = (
-    "the candidate's own `open` (or `classical` tactic) puts `Classical` in force at the answer (its scoped "
-    "instance decides any proposition by choice: a search testing the problem's own property), and the answer "
-    "decides a proposition here; state the answer, or move the `open` after the solution"
+    "an `open` (the candidate's or the statement's) or the `classical` tactic puts `Classical` in force at the "
+    "answer (its scoped instance decides any proposition by choice: a search testing the problem's own "
+    "property), and the answer has a proposition decided here; state the answer, or move the candidate's `open` "
+    "after the solution"
 )
 
 DECIDING_PARTS: Final = frozenset(
@@ -83,13 +92,13 @@ def candidate_decision(
     value: Sequence[Token], expected: Statement, opens: Sequence[Command], solution: str, tactic: bool = False
 ) -> int | None:
     """The index of the first token of ``value`` (the value of ``solution``) that decides a proposition where
-    the candidate's text puts ``Classical`` in force: its global ``open``s in force there activate its scoped
-    instances and the statement's own ``open``s before that solution do not, or (``tactic``) the value runs
-    the ``classical`` tactic; None otherwise."""
+    ``Classical`` is in force: the global ``open``s in force there (the candidate's, or the statement's own
+    before that solution) activate its scoped instances, or (``tactic``) the value runs the ``classical``
+    tactic; None otherwise."""
     pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
     if pinned is None:
         return None
-    by_open = _activates_classical(opens) and not _activates_classical(opens_before(expected, pinned))
+    by_open = _activates_classical(opens) or _activates_classical(opens_before(expected, pinned))
     return deciding_token(value, solution_domains(pinned)) if by_open or tactic else None
 
 
@@ -107,13 +116,24 @@ def _activates_classical(commands: Sequence[Command]) -> bool:
 def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -> int | None:
     """The index of the first token of ``value`` that asks Lean to decide a proposition no instance of the
     library's decides at default priority (:mod:`_number_decisions`), else None. ``domains``: those of the
-    solution's declared type, the types of the value's leading ``fun``'s parameters."""
+    solution's declared type, the types of the value's leading ``fun``'s parameters, then its codomain's
+    first word (:func:`solution_domains`)."""
     last_binder = ""  # the last `∑`/`∏` or `match`-like word: which one a `with` belongs to
     partner = bracket_partners([t.text for t in value])
-    found: list[Binding] | None = None
-    for i, token in enumerate(value):
+    found = bindings(value, partner, domains[:-1])
+    levels = _Levels(value, partner)
+    leading, body = _leading_lambdas(value, partner)
+    stated = _stated_sets(value, levels, body, list(domains[-1:]) == ["Set"])
+    placed = _decided_place(value, found, levels, leading, stated)
+    for i, token in enumerate(value[: len(value) if placed is None else placed]):
         text = token.text
-        if text in DECIDING_SYMBOLS or _finset_filter_notation(value, i, partner):
+        if text in DECIDING_SYMBOLS:
+            return i
+        if (
+            i not in stated
+            and _shared_with_set(value, i, partner, levels)
+            and not (text == "{" and library_decides(value, i + 1, partner[i], found, terms=True))
+        ):
             return i
         if text in _BIG_OPERATORS or text in _OTHER_WITH:
             last_binder = text
@@ -124,23 +144,254 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
         if text == "if" and i + 1 < len(value) and value[i + 1].text == "let":  # a pattern match, no decision
             continue
         if text in ("if", "ite", "dite"):
-            found = bindings(value, partner, domains) if found is None else found
             if library_decides(value, *condition(value, i, partner), found):
                 continue
             return i
         parts = name_parts(normalize_name(text))
         if any(p in DECIDING_PARTS or p.startswith(("Decidable", "decidable", "instDecidable")) for p in parts):
             return i
+        if (parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts)) or _collection_of_undecided(value, i, partner):
+            return i
+    return placed
+
+
+FINSET_PARTS: Final = frozenset({"insert", "image", "union", "inter", "sdiff", "symmDiff", "biUnion", "univ"}) | {
+    "Fintype"
+}
+"""``Finset``'s operations that share ``Set``'s names and decide equality of the elements
+(Mathlib/Data/Finset/Insert.lean ``instance : Insert α (Finset α)`` under ``[DecidableEq α]``,
+Mathlib/Data/Finset/Image.lean ``def image [DecidableEq β]``, Mathlib/Data/Finset/Lattice/Basic.lean
+``instance : Union (Finset α)``...), and what makes a ``Fintype`` of a subtype, its membership decided
+(``Finset.univ``, ``Fintype.card``: Mathlib/Data/Fintype/Sets.lean ``Set.fintype... [DecidablePred]``);
+``Set.insert``, ``Set.image``, ``Set.univ``... decide nothing (a name whose first part is ``Set``)."""
+
+_SHARED_SYMBOLS: Final = frozenset({"∪", "∩", "\\", "∆", "⊔", "⊓"})
+"""``Finset``'s ``Union``, ``Inter``, ``SDiff``, ``symmDiff`` and lattice notations, each under ``[DecidableEq
+α]``; on a ``Set`` (one operand a set-builder, the operation is homogeneous) they decide nothing."""
+
+PROPOSITION_MARKS: Final = frozenset(
+    {"=", "≠", "<", ">", "≤", "≥", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∣", "∧", "∨", "¬", "↔", "∀", "∃", "∃!", "≡"}
+)
+"""Symbols that make the term they stand in (at its top level) a proposition."""
+
+_NOT_APPLIED: Final = frozenset(
+    {"if", "fun", "λ", "with", "in", "at", "do", "by", "let", "have", "show", "from", "return", "where", "calc"}
+    | {"using", "mod"}
+)
+"""Words a group after them is no argument of (a branch after ``then``/``else`` and a ``match``'s
+discriminant are read as arguments: a ``Bool`` may be expected there)."""
+_ARGUMENT_AFTER: Final = frozenset({")", "]", "}", "⟩", "⦄", "<|", "$", "!", "|>.", "@"})
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})
+_MOST_PLACES: Final = 64
+"""More propositions in deciding places than an honest answer writes: the first is refused unread."""
+
+
+class _Levels:
+    """One pass over ``value`` (and one back): each token's bracket depth and enclosing group (the value's
+    top level is group ``-1``), each group's first top-level ``:``, ``|``/``//``, ``,``, ``:=`` and ``·``,
+    the next ``=>``/``↦`` of a token's group, and the proposition marks by depth, outside an ``if``'s
+    condition (:func:`deciding_token` reads those)."""
+
+    def __init__(self, value: Sequence[Token], partner: dict[int, int]) -> None:
+        n = len(value)
+        inside = [0] * (n + 1)
+        for i, token in enumerate(value):
+            if token.text == "if":
+                start, end = condition(value, i, partner)
+                inside[start] += 1
+                inside[max(start, end)] -= 1
+        self.depth, self.group = [0] * n, [-1] * n
+        self.first: dict[tuple[int, str], int] = {}
+        self.marks: dict[int, list[int]] = {}
+        stack, in_condition = [-1], 0
+        for i, token in enumerate(value):
+            in_condition += inside[i]
+            if partner.get(i, i) < i and len(stack) > 1:
+                stack.pop()
+            self.depth[i], self.group[i] = len(stack) - 1, stack[-1]
+            key = {"//": "|", "λ": "fun"}.get(token.text, token.text)
+            if key in (":", "|", ",", ":=", "·", "fun"):
+                self.first.setdefault((stack[-1], key), i)
+            elif token.text in PROPOSITION_MARKS and in_condition == 0:
+                self.marks.setdefault(len(stack) - 1, []).append(i)
+            if token.text in _OPENERS and partner.get(i, i) > i:
+                stack.append(i)
+        self.ends = {k: v for k, v in partner.items() if v > k}
+        self.arrow, comma = [n] * n, [n] * n
+        nearest: dict[tuple[int, str], int] = {}
+        for i in range(n - 1, -1, -1):
+            if value[i].text in ("=>", "↦", ","):
+                nearest[(self.group[i], value[i].text.replace("↦", "=>"))] = i
+            self.arrow[i] = nearest.get((self.group[i], "=>"), n)
+            comma[i] = nearest.get((self.group[i], ","), n)
+            if self.ends.get(i) is not None:  # leaving, to the left, the group `i` opens
+                nearest.pop((i, "=>"), None)
+                nearest.pop((i, ","), None)
+        regions = [0] * (n + 1)
+        for i, token in enumerate(value):
+            if token.text in BINDERS:
+                regions[i + 1] += 1
+                regions[self.arrow[i] if token.text in ("fun", "λ") else comma[i]] -= 1
+        self.binder = list(accumulate(regions[:n]))
+        """Whether each token stands among a binder's names and groups (before its ``,`` or ``=>``)."""
+
+    def end(self, i: int, n: int) -> int:
+        """Where the group enclosing token ``i`` ends."""
+        return self.ends.get(self.group[i], n)
+
+    def top(self, opener: int, key: str) -> int | None:
+        """The first ``key`` at the top level of the group ``opener`` opens."""
+        return self.first.get((opener, key))
+
+    def marked(self, start: int, end: int, level: int) -> bool:
+        row = self.marks.get(level, [])
+        at = bisect_left(row, start)
+        return at < len(row) and row[at] < end
+
+
+def _shared_with_set(value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels) -> bool:
+    """A ``Finset`` operation under a ``DecidableEq`` of its elements (read by :func:`deciding_token`):
+    ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside it, or a literal ``{a, b}`` (``insert a {b}``), not
+    ascribed ``Set``, whose elements the reader does not show to be number terms."""
+    text = value[i].text
+    if text in _SHARED_SYMBOLS:
+        return not _beside_set(value, i, partner, levels)
+    if text != "{" or i not in partner or _set_group(value, i, levels):
+        return False
+    if levels.top(i, ",") is None and levels.top(i, "fun") is None:  # `{a}` needs no `DecidableEq`
+        return False
+    close = partner[i]
+    ascribed = close + 2 < len(value) and value[close + 1].text == ":" and value[close + 2].text == "Set"
+    operand = (i > 0 and _beside_set(value, i - 1, partner, levels)) or _beside_set(value, close + 1, partner, levels)
+    return not (ascribed or operand) and levels.top(i, ":=") is None
+
+
+def _collection_of_undecided(value: Sequence[Token], i: int, partner: dict[int, int]) -> bool:
+    """``Finset (ℕ → ℕ)``, ``Multiset Prop``: a collection of elements whose equality only
+    ``Classical.propDecidable`` decides (functions, propositions, sets), which any of its operations may ask
+    for (``Finset.sup`` of singletons of functions counts the distinct ones)."""
+    if name_parts(normalize_name(value[i].text))[-1:] not in (["Finset"], ["Multiset"]) or i + 1 >= len(value):
+        return False
+    inner = value[i + 1 : partner[i + 1] + 1] if value[i + 1].text == "(" and i + 1 in partner else value[i + 1 : i + 2]
+    return any(t.text in ("→", "->", "Prop", "Set", "Type", "Sort") for t in inner)
+
+
+def _beside_set(value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels) -> bool:
+    """Whether ``value[i]`` is ``∪``/``∩``/``\\``/``∆`` with a ``Set`` for an operand (then both are)."""
+    if not (0 <= i < len(value) and value[i].text in _SHARED_SYMBOLS):
+        return False
+    before = partner.get(i - 1, i - 1) if i > 0 else i
+    return _set_group(value, before, levels) or _set_group(value, i + 1, levels)
+
+
+def _set_group(value: Sequence[Token], k: int, levels: _Levels) -> bool:
+    """Whether ``value[k]`` opens a set-builder (``{x | p x}``, ``{f x | x : T}``: ``Set``'s notations, a
+    ``|`` at the group's top level) or is a name of ``Set``'s."""
+    if not 0 <= k < len(value):
+        return False
+    if value[k].kind == IDENT:
+        return name_parts(normalize_name(value[k].text))[:1] == ["Set"]
+    return value[k].text == "{" and levels.top(k, "|") is not None
+
+
+def _decided_place(
+    value: Sequence[Token], found: Sequence[Binding], levels: _Levels, leading: set[int], stated: set[int]
+) -> int | None:
+    """The first token of a proposition the library does not decide at default priority (:func:`library
+    _decides`) standing where Lean may be asked to decide it: the body of a ``fun`` other than the value's
+    own leading ones (a predicate: ``List.find? fun k => P k``, whatever function takes it), a bracket group
+    given as an argument (``and (P) true``: a proposition coerced to ``Bool`` by ``decide``, whatever function
+    wants the ``Bool``), a ``·`` section (``(· ∈ S)``), a list literal, what follows ``<|``, or a set-builder
+    not stated as a ``Set`` (:func:`_stated_sets`): Mathlib reads ``({x | p x} : Finset α)`` as
+    ``univ.filter p``, ``{x ∈ s | p x}`` as ``s.filter p`` and ``{x ≠ a | p x}`` as ``({a}ᶜ).filter p`` where a
+    ``Finset`` is expected (MathlibTest/finset_builder.lean), and a ``Set`` given to a predicate's place is one
+    (``Finset.subtype {k | P k}``). Only the proposition's own top level counts, outside
+    an ``if``'s condition (:func:`deciding_token` reads those); a binder group (``(h : P)``) binds, and the
+    value's top level (an answer that is a proposition or a set) is stated, not decided; so are the groups
+    of a binder (``∃ᵉ (c > 0) (d > 0),``, ``fun (h : P) =>``)."""
+    checked = 0
+    for i in range(len(value)):
+        span = _place(value, i, leading, levels, stated)
+        while (
+            span is not None
+            and span[0] < span[1]
+            and levels.ends.get(span[0]) == span[1] - 1
+            and value[span[0]].text == "("
+        ):
+            span = (span[0] + 1, span[1] - 1, span[2] + 1)  # `fun k => (P)`: the proposition is inside
+        if span is None or not levels.marked(*span):
+            continue
+        checked += 1
+        if checked > _MOST_PLACES or not library_decides(value, span[0], span[1], found):
+            return i
     return None
 
 
-def _finset_filter_notation(value: Sequence[Token], i: int, partner: dict[int, int]) -> bool:
-    """``{x ∈ s | p x}`` (or ``{(x : T) ∈ s | ...}``): Mathlib's notation for ``Finset.filter`` on a
-    finset (``Set.sep`` on a set, the same text; ``{x | x ∈ s ∧ p x}`` spells the set)."""
-    if value[i].text != "{" or i + 2 >= len(value):
-        return False
-    j = partner.get(i + 1, i + 1) if value[i + 1].text == "(" else i + 1
-    return (value[j].kind == IDENT or j > i + 1) and j + 1 < len(value) and value[j + 1].text == "∈"
+def _leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[set[int], int]:
+    """The value's own leading ``fun``s (``fun a => fun b =>``, or one in brackets around the whole value),
+    whose body a predicate answer states, and where that body begins."""
+    i = 1 if len(value) > 1 and value[0].text == "(" and partner.get(0) == len(value) - 1 else 0
+    leading: set[int] = set()
+    while i < len(value) and value[i].text in ("fun", "λ"):
+        leading.add(i)
+        i = next((j for j in range(i + 1, len(value)) if value[j].text in ("=>", "↦")), len(value)) + 1
+    return leading, i
+
+
+def _stated_sets(value: Sequence[Token], levels: _Levels, body: int, set_valued: bool) -> set[int]:
+    """The ``{``s of the groups the value states as ``Set``s, whose ``DecidableEq`` or membership nothing
+    decides: one ascribed ``: Set``, and, where the solution's codomain is a ``Set`` (``set_valued``), one at
+    the top level of the value's body (``body``: after its leading ``fun``s) or of a tuple that is the body,
+    not given as an argument: the value itself, an operand of its ``∪``, a branch of its ``if``."""
+    stated: set[int] = set()
+    top = levels.depth[body] if body < len(value) else 0
+    if body in levels.ends and value[body].text in ("(", "⟨") and levels.top(body, ",") is not None:
+        top += 1  # a tuple's components (`Set ℕ × Set ℕ`)
+    for k, close in levels.ends.items():
+        if value[k].text != "{":
+            continue
+        ascribed = [t.text for t in value[close + 1 : close + 3]] == [":", "Set"]
+        given = _applied(value, k, close) and value[k - 1].text not in ("then", "else")
+        if ascribed or (set_valued and k >= body and levels.depth[k] == top and not given):
+            stated.add(k)
+    return stated
+
+
+def _place(
+    value: Sequence[Token], i: int, leading: set[int], levels: _Levels, stated: set[int]
+) -> tuple[int, int, int] | None:
+    """The span (start, end, depth of its top level) of a term at ``i`` that Lean may be asked to decide
+    (:func:`_decided_place`), else None."""
+    text, n = value[i].text, len(value)
+    if text in ("fun", "λ") and i not in leading:
+        return levels.arrow[i] + 1, levels.end(i, n), levels.depth[i]
+    if text in ("<|", "$"):
+        return i + 1, levels.end(i, n), levels.depth[i]
+    if text not in ("(", "⟨", "[", "{") or i not in levels.ends:
+        return None
+    close, level = levels.ends[i], levels.depth[i] + 1
+    applied = _applied(value, i, close)
+    if text == "{":
+        bar = levels.top(i, "|")
+        return (bar + 1, close, level) if i not in stated and bar is not None else None
+    colon = levels.top(i, ":")
+    if levels.binder[i] or (colon is not None and all(t.kind == IDENT for t in value[i + 1 : colon])):
+        return None  # `(h : P)`, `(x y : T)`: a binder or a variable's ascription
+    end = close if colon is None else colon
+    return (i + 1, end, level) if text == "[" or applied or levels.top(i, "·") is not None else None
+
+
+def _applied(value: Sequence[Token], i: int, close: int) -> bool:
+    """Whether the group ``value[i:close + 1]`` is an argument (after a function or another argument) or the
+    receiver of a field (``{k | P k}.toFinset``, ``(p) |>.decide``)."""
+    before = value[i - 1] if i else None
+    after = value[close + 1] if close + 1 < len(value) else None
+    return (
+        (before is not None and before.kind in (IDENT, NUMBER) and before.text not in _NOT_APPLIED)
+        or (before is not None and before.text in _ARGUMENT_AFTER)
+        or (after is not None and after.text in ("|>.", "|>"))
+        or (after is not None and after.text == "." and after.offset == value[close].end)
+    )
 
 
 def classical_tactic(value: Sequence[Token], first_by: int) -> int | None:

@@ -54,7 +54,7 @@ def answer_violations(
     ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
     name of the solution the value is for (see :mod:`_answer_aux` and :mod:`_answer_copy`); ``opens``: the
     candidate's global ``open``s in force at the value, read like the statement's (:mod:`_opens_in_force`);
-    where they put ``Classical`` in force and the statement does not, no decision (:mod:`_answer_decisions`)."""
+    where they (or the statement's own) put ``Classical`` in force, no decision (:mod:`_answer_decisions`)."""
     violations = [
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
@@ -92,7 +92,8 @@ def answer_violations(
         elif (
             token.text in _EXTREMAL_SYMBOLS
             or _choice_field(value, i, name, policy)
-            or (name and (_resolves_to_choice(name, opened, policy) or _chooses_from_proof(value, i, proofs)))
+            or (name and not _receiver_field(value, i) and _resolves_to_choice(name, opened, policy))
+            or (name and _chooses_from_proof(value, i, proofs))
             or (name and _leading_dot(value, i) and _suffix_of_choice(name, policy))
             or _choose_tactic(value, i, first_by)
         ):
@@ -132,7 +133,13 @@ def header_namespaces(expected: Statement, opens: Sequence[Command] = ()) -> lis
 
 
 def _open_names_at(tokens: Sequence[Token], i: int) -> Iterator[Token]:
-    """The namespace names after the ``open`` at ``i`` (up to ``in`` or the first other token)."""
+    """The namespace names after the ``open`` at ``i`` (up to ``in`` or the first other token); none for
+    ``open scoped N``, which only activates ``N``'s scoped declarations and opens no name of it
+    (leanprover/lean4 src/Lean/Elab/Open.lean, commit 02637a0, lines 83-86: ``openScoped`` calls
+    ``activateScoped`` alone, no ``addOpenDecl``): ``choose`` stays ``Nat.choose`` beside ``open scoped
+    Classical`` (``putnam_1974_a4``'s official answer, red team 38)."""
+    if i + 1 < len(tokens) and tokens[i].text == "open" and tokens[i + 1].text == "scoped":
+        return
     for token in tokens[i + 1 :]:
         if token.kind != IDENT or token.text == "in":
             return
@@ -201,6 +208,13 @@ def _operator_parts(operators: tuple[str, ...]) -> dict[str, list[tuple[str, tup
         if parts:
             found.setdefault(parts[-1], []).append((op, parts))
     return found
+
+
+def _receiver_field(value: Sequence[Token], i: int) -> bool:
+    """``(n - 1).choose k``: a field of a receiver, which Lean resolves in the namespace of the receiver's
+    type, not in the open ones (src/Lean/Elab/App.lean, ``resolveLValAux``); :func:`_choice_field` and
+    :func:`_field_without_argument` read such fields. A leading ``.`` is :func:`_leading_dot`'s."""
+    return field_access(value, i) and not _leading_dot(value, i)
 
 
 def _leading_dot(value: Sequence[Token], i: int) -> bool:

@@ -37,7 +37,7 @@ _CONDITION_WORDS: Final = frozenset({"MOD", "ZMOD", "True", "False"}) | NUMBER_T
 _PARITY: Final = frozenset({"Odd", "Even"})
 _UNREAD: Final = frozenset({"match", "let", "have", "by", "where", "show", "calc", "do", "with"})
 """Words that bind names the reader does not follow (or begin code whose bindings it does not read)."""
-_BINDERS: Final = frozenset(
+BINDERS: Final = frozenset(
     {"fun", "λ", "∃", "∀", "∃!", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "∑'", "∏'", "⨍", "∀ᶠ", "∃ᶠ", "Π", "Σ"}
 )
 _BINDER_ENDS: Final = frozenset({"=>", "↦", ",", "|", "//"})
@@ -50,7 +50,8 @@ Slot = tuple[list[str], str | None]
 
 def solution_domains(command: Command) -> list[str | None]:
     """The domains of a solution's declared type, one word each (``ℕ → ℝ → ℝ``: ``ℕ``, ``ℝ``), None for a
-    longer one (``(ℕ → ℕ)``); empty when no arrow stands at the top."""
+    longer one (``(ℕ → ℕ)``), then its codomain's first word, or ``Set`` where it holds sets and no other
+    collection (``ℕ → Set ℝ``, ``Set ℕ × Set ℕ``)."""
     parts: list[list[str]] = []
     depth = 0
     for token in command.tokens[command.head :]:
@@ -62,7 +63,9 @@ def solution_domains(command: Command) -> list[str | None]:
         elif parts:
             parts[-1].append(text)
         depth += (text in ("(", "[", "{", "⟨", "⦃")) - (text in (")", "]", "}", "⟩", "⦄"))
-    return [p[0] if len(p) == 1 else None for p in parts[:-1]]
+    codomain = parts[-1] if parts else []
+    sets = "Set" in codomain and not {"Finset", "Multiset", "List"}.intersection(codomain)  # `Set ℕ × Set ℕ`
+    return [p[0] if len(p) == 1 else None for p in parts[:-1]] + ["Set" if sets else next(iter(codomain), None)]
 
 
 class Binding(NamedTuple):
@@ -84,7 +87,7 @@ def bindings(value: Sequence[Token], partner: dict[int, int], domains: Sequence[
         return []
     if any(texts[j] == ")" and j + 1 < len(texts) and texts[j + 1] == "→" for j in partner):
         return []  # `(n : T) → ...` binds `n` (a non-dependent `(A) → B` is given up on as well)
-    if sum(text in _BINDERS or text == "{" for text in texts) > _MOST_BINDERS:
+    if sum(text in BINDERS or text == "{" for text in texts) > _MOST_BINDERS:
         return []
     lead = 1 if texts[:2] == ["(", "fun"] and partner.get(0) == len(texts) - 1 else 0
     after = _next_commas(texts, partner)
@@ -92,7 +95,7 @@ def bindings(value: Sequence[Token], partner: dict[int, int], domains: Sequence[
     for k, text in enumerate(texts):
         if _set_builder(value, k):
             slots, scope = _slots(value, k, partner), (k, partner.get(k, len(texts)))
-        elif text in _BINDERS:
+        elif text in BINDERS:
             slots, scope = _slots(value, k, partner), _scope(texts, k, after)
         else:
             continue
@@ -190,16 +193,20 @@ def condition(value: Sequence[Token], i: int, partner: dict[int, int]) -> tuple[
     return (j + 1, partner[j]) if value[j].text == "(" and j in partner else (j, j + 1)
 
 
-def library_decides(value: Sequence[Token], start: int, end: int, found: Sequence[Binding]) -> bool:
+def library_decides(
+    value: Sequence[Token], start: int, end: int, found: Sequence[Binding], terms: bool = False
+) -> bool:
     """Whether the condition ``value[start:end]`` is one the library decides at default priority (module
-    doc), its variables read in ``found`` (:func:`bindings`)."""
+    doc), its variables read in ``found`` (:func:`bindings`); ``terms``: number terms separated by ``,``
+    (a literal's elements, whose equality core and Mathlib decide at default priority: ``instDecidableEqNat``,
+    ``Real.decidableEq``, ``instDecidableEqProd`` for tuples of them)."""
     if start >= end:
         return False
     seen: list[str] = []
     parity = False
     for at in range(start, end):
         token = value[at]
-        if token.kind == NUMBER or token.text in _CONDITION_SYMBOLS:
+        if token.kind == NUMBER or token.text in _CONDITION_SYMBOLS or (terms and token.text == ","):
             continue
         if token.text in _CONDITION_WORDS:
             seen += [token.text] if token.text in NUMBER_TYPES else []
