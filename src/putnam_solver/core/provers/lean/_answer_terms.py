@@ -11,7 +11,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, PREDICATES
 from putnam_solver.core.provers.lean._answer_scopes import argument_name, binding_sites, free_names, resolved, unused
-from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
+from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter, starts_name
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
 
 OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
@@ -116,7 +116,7 @@ def rewrite(tokens: Tokens, match: Match) -> Tokens | None:
 
 
 def make_token(text: str, like: Token | None) -> Token:
-    kind = IDENT if starts_letter(text) or text[:1] in "_«" else NUMBER if starts_digit(text) else SYMBOL
+    kind = IDENT if starts_name(text) else NUMBER if starts_digit(text) else SYMBOL
     return Token(kind, text, 0, 0, 1, 0, True) if like is None else like._replace(kind=kind, text=text)
 
 
@@ -222,23 +222,43 @@ def bracketed(value: Tokens, like: Token) -> Tokens:
     return [make_token("(", like), *value, make_token(")", like)]
 
 
-def binder_names(binders: Sequence[Token]) -> list[str] | None:
-    """The names ``fun`` binds (types skipped), or None for a pattern (``⟨a, b⟩``, ``(a, b)``)."""
+def binder_names(binders: Sequence[Token], patterns: bool = False) -> list[str] | None:
+    """The names a ``fun`` (or ``∀``, a ``let`` function) header binds, in order, one per argument it takes, or
+    None where it is read otherwise. Lean (src/Lean/Parser/Term.lean): ``basicFun := many1 (ppSpace >>
+    funBinder) >> optType >> unicodeSymbol " ↦" " =>"``, ``funBinder := funStrictImplicitBinder <|>
+    funImplicitBinder <|> instBinder <|> termParser maxPrec``, ``binderIdent := ident <|> hole``: a name or
+    ``_``, a group ``(x y : T)``, ``{x}``, ``⦃x⦄``, ``[inst : C]`` (its names; an anonymous ``[C]`` binds none
+    the body can name: None), the type after a top-level ``:`` skipped. A pattern, ``⟨a, b⟩`` or ``(a, b)``,
+    takes ONE argument: None, or with ``patterns`` its plain names (a tuple's components, for the readings
+    that split a tuple argument: ``_answer_unwrap.readings``). Anything else (``(a + b)``): None."""
     names: list[str] = []
-    depth, typed = 0, -1  # the depth of the `:` whose type is being skipped
-    for token in binders:
-        if token.text in ("(", "{", "[", "⦃"):
-            depth += 1
-        elif token.text in (")", "}", "]", "⦄"):
-            depth -= 1
-            typed = -1 if depth < typed else typed
-        elif token.text == ":" and typed < 0:
-            typed = depth
-        elif typed < 0:
-            if not is_name(token) or "." in token.text:
+    i, size = 0, len(binders)
+    while i < size and binders[i].text != ":":
+        text = binders[i].text
+        if is_name(binders[i]) and "." not in text:
+            names.append(text)
+            i += 1
+            continue
+        close = next((k for k in range(i + 1, size) if binders[k].text == _GROUPS.get(text)), None)
+        if close is None:
+            return None
+        inner = list(binders[i + 1 : close])
+        typed = next((k for k, u in enumerate(inner) if u.text == ":"), len(inner))
+        group = inner[:typed]
+        plain = all(is_name(u) and "." not in u.text for u in group)
+        if text in ("(", "⟨") and not plain and typed == len(inner):
+            group = [u for k, u in enumerate(group) if k % 2 == 0]  # `(a, b)`, `⟨a, b⟩`: one argument
+            split = all(u.text == "," for u in inner[1::2]) and all(is_name(u) and "." not in u.text for u in group)
+            if not (patterns and split and len(group) > 1):
                 return None
-            names.append(token.text)
+        elif text == "⟨" or not group or not plain or (text == "[" and typed == len(inner)):
+            return None
+        names += [u.text for u in group]
+        i = close + 1
     return names
+
+
+_GROUPS: Final = {"(": ")", "{": "}", "⦃": "⦄", "[": "]", "⟨": "⟩"}
 
 
 def lam(params: Sequence[str], body: Tokens, like: Token) -> Tokens:
@@ -266,7 +286,8 @@ def beta(x: Text) -> Tokens | None:
             j = end
         if not args or arrow is None or names is None:
             return None
-        body = substituted(t, dict(zip(names, args, strict=False)), arrow + 1, close)
+        given = {name: arg for name, arg in zip(names, args, strict=False) if name != "_"}  # `_` binds nothing
+        body = substituted(t, given, arrow + 1, close)
         return (lam(names[len(args) :], body, t[i]), j) if body is not None else None
 
     return rewrite(t, match)
