@@ -105,6 +105,8 @@ def test_scopes_end_where_lean_ends_the_body(term: str, end: int) -> None:
         ("x y", ["x", "y"], ["x", "y"]),
         ("(x y : ℕ) z", ["x", "y", "z"], ["x", "y", "z"]),
         ("x : ℕ × ℕ", ["x"], ["x"]),
+        ("(x : Fin (n + 1)) {g : Set (ℕ × ℕ)}", ["x", "g"], ["x", "g"]),  # a type's own brackets
+        ("((a, b) : ℕ × ℕ)", None, None),
         ("_ x", ["_", "x"], ["_", "x"]),
         ("{x} ⦃y⦄ (z : T)", ["x", "y", "z"], ["x", "y", "z"]),
         ("[inst : C] x", ["inst", "x"], ["inst", "x"]),

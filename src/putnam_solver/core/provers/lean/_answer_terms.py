@@ -239,8 +239,10 @@ def binder_names(binders: Sequence[Token], patterns: bool = False) -> list[str] 
             names.append(text)
             i += 1
             continue
-        close = next((k for k in range(i + 1, size) if binders[k].text == _GROUPS.get(text)), None)
-        if close is None:
+        close, depth = i, 0
+        while close < size and (depth := depth + _DEPTH.get(binders[close].text, 0)) > 0:
+            close += 1
+        if text not in _GROUPS or close >= size:
             return None
         inner = list(binders[i + 1 : close])
         typed = next((k for k, u in enumerate(inner) if u.text == ":"), len(inner))
@@ -259,6 +261,7 @@ def binder_names(binders: Sequence[Token], patterns: bool = False) -> list[str] 
 
 
 _GROUPS: Final = {"(": ")", "{": "}", "⦃": "⦄", "[": "]", "⟨": "⟩"}
+_DEPTH: Final = {**dict.fromkeys(_GROUPS, 1), **dict.fromkeys(_GROUPS.values(), -1)}
 
 
 def lam(params: Sequence[str], body: Tokens, like: Token) -> Tokens:
