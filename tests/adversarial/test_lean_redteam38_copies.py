@@ -9,6 +9,8 @@
   ``[C]`` as a name ``C``), ``_answer_terms`` by its own rules. Now ``_answer_terms.binder_names`` reads
   Lean's ``funBinder`` for both (a pattern takes one argument; ``_`` binds nothing; an anonymous instance
   binder names nothing).
+  The ``∀`` headers of ``_answer_reduce`` (a hypothesis's definition, with its ``∀ k ≥ 1,`` special case) and
+  ``_answer_extremal`` (its own reader) use it too.
 * identifier letters: ``_answer_naturals`` asked Python's ``str.isalnum`` (``℘``, Lean's letter, is no
   Python letter) and ``_answer_binders.plain_name`` took no ``_a``: a carrier copy over a name ``℘`` or
   ``_a`` passed. Now ``_idchars.starts_name``/``starts_term`` (Lean's ``isIdFirst``) everywhere.
@@ -107,6 +109,9 @@ def test_scopes_end_where_lean_ends_the_body(term: str, end: int) -> None:
         ("x : ℕ × ℕ", ["x"], ["x"]),
         ("(x : Fin (n + 1)) {g : Set (ℕ × ℕ)}", ["x", "g"], ["x", "g"]),  # a type's own brackets
         ("((a, b) : ℕ × ℕ)", None, None),
+        ("k ≥ 1", ["k"], ["k"]),  # a binder predicate's bound (`∀ k ≥ 1,`)
+        ("x y ∈ s", ["x", "y"], ["x", "y"]),
+        ("(x) ≥ 1", None, None),
         ("_ x", ["_", "x"], ["_", "x"]),
         ("{x} ⦃y⦄ (z : T)", ["x", "y", "z"], ["x", "y", "z"]),
         ("[inst : C] x", ["inst", "x"], ["inst", "x"]),

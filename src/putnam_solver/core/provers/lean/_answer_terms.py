@@ -222,42 +222,46 @@ def bracketed(value: Tokens, like: Token) -> Tokens:
     return [make_token("(", like), *value, make_token(")", like)]
 
 
-def binder_names(binders: Sequence[Token], patterns: bool = False) -> list[str] | None:
-    """The names a ``fun`` (or ``∀``, a ``let`` function) header binds, in order, one per argument it takes, or
-    None where it is read otherwise. Lean (src/Lean/Parser/Term.lean): ``basicFun := many1 (ppSpace >>
-    funBinder) >> optType >> unicodeSymbol " ↦" " =>"``, ``funBinder := funStrictImplicitBinder <|>
-    funImplicitBinder <|> instBinder <|> termParser maxPrec``, ``binderIdent := ident <|> hole``: a name or
-    ``_``, a group ``(x y : T)``, ``{x}``, ``⦃x⦄``, ``[inst : C]`` (its names; an anonymous ``[C]`` binds none
-    the body can name: None), the type after a top-level ``:`` skipped. A pattern, ``⟨a, b⟩`` or ``(a, b)``,
-    takes ONE argument: None, or with ``patterns`` its plain names (a tuple's components, for the readings
-    that split a tuple argument: ``_answer_unwrap.readings``). Anything else (``(a + b)``): None."""
+def binder_names(binders: Sequence[Token] | Sequence[str], patterns: bool = False) -> list[str] | None:
+    """The names a binder header (of ``fun``, ``∀``, ``∃``, a ``let`` function; tokens or their texts) binds,
+    in order, one per argument it takes, or None where it is read otherwise. Lean (src/Lean/Parser/Term.lean):
+    ``basicFun := many1 (ppSpace >> funBinder) >> optType >> unicodeSymbol " ↦" " =>"``, ``funBinder :=
+    funStrictImplicitBinder <|> funImplicitBinder <|> instBinder <|> termParser maxPrec``, ``binderIdent :=
+    ident <|> hole``: a name or ``_``, a group ``(x y : T)``, ``{x}``, ``⦃x⦄``, ``[inst : C]`` (its names; an
+    anonymous ``[C]`` binds none the body can name: None), the type after a top-level ``:`` skipped, and the
+    bound after bare names (Mathlib's ``binderPred``: ``∀ k ≥ 1,``, ``∃ x y ∈ s,``). A pattern, ``⟨a, b⟩`` or
+    ``(a, b)``, takes ONE argument: None, or with ``patterns`` its plain names (a tuple's components, for the
+    readings that split a tuple argument). Anything else (``(a + b)``): None."""
+    texts = [u if isinstance(u, str) else u.text for u in binders]
     names: list[str] = []
-    i, size = 0, len(binders)
-    while i < size and binders[i].text != ":":
-        text = binders[i].text
-        if is_name(binders[i]) and "." not in text:
+    i, size = 0, len(texts)
+    while i < size and texts[i] != ":" and not (texts[i] in PREDICATES and names and i == len(names)):
+        if _binds(text := texts[i]):
             names.append(text)
             i += 1
             continue
         close, depth = i, 0
-        while close < size and (depth := depth + _DEPTH.get(binders[close].text, 0)) > 0:
+        while close < size and (depth := depth + _DEPTH.get(texts[close], 0)) > 0:
             close += 1
         if text not in _GROUPS or close >= size:
             return None
-        inner = list(binders[i + 1 : close])
-        typed = next((k for k, u in enumerate(inner) if u.text == ":"), len(inner))
-        group = inner[:typed]
-        plain = all(is_name(u) and "." not in u.text for u in group)
-        if text in ("(", "⟨") and not plain and typed == len(inner):
-            group = [u for k, u in enumerate(group) if k % 2 == 0]  # `(a, b)`, `⟨a, b⟩`: one argument
-            split = all(u.text == "," for u in inner[1::2]) and all(is_name(u) and "." not in u.text for u in group)
-            if not (patterns and split and len(group) > 1):
+        inner = texts[i + 1 : close]
+        group = inner[: inner.index(":")] if ":" in inner else inner
+        plain = all(map(_binds, group))
+        if text in ("(", "⟨") and not plain and group == inner:
+            group = group[::2]  # `(a, b)`, `⟨a, b⟩`: one argument
+            split = set(inner[1::2]) == {","} and all(map(_binds, group))
+            if not (patterns and split):
                 return None
-        elif text == "⟨" or not group or not plain or (text == "[" and typed == len(inner)):
+        elif text == "⟨" or not group or not plain or (text == "[" and group == inner):
             return None
-        names += [u.text for u in group]
+        names += group
         i = close + 1
     return names
+
+
+def _binds(text: str) -> bool:
+    return starts_name(text) and "." not in text and text not in KEYWORDS
 
 
 _GROUPS: Final = {"(": ")", "{": "}", "⦃": "⦄", "[": "]", "⟨": "⟩"}
