@@ -112,6 +112,7 @@ def test_scopes_end_where_lean_ends_the_body(term: str, end: int) -> None:
         ("k ≥ 1", ["k"], ["k"]),  # a binder predicate's bound (`∀ k ≥ 1,`)
         ("x y ∈ s", ["x", "y"], ["x", "y"]),
         ("(x) ≥ 1", None, None),
+        ("(x ∈ s) (y ∈ t)", ["x", "y"], ["x", "y"]),  # `∀ᵉ (x ∈ s) (y ∈ t),`
         ("_ x", ["_", "x"], ["_", "x"]),
         ("{x} ⦃y⦄ (z : T)", ["x", "y", "z"], ["x", "y", "z"]),
         ("[inst : C] x", ["inst", "x"], ["inst", "x"]),

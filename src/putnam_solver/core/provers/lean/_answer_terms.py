@@ -228,8 +228,8 @@ def binder_names(binders: Sequence[Token] | Sequence[str], patterns: bool = Fals
     ``basicFun := many1 (ppSpace >> funBinder) >> optType >> unicodeSymbol " ↦" " =>"``, ``funBinder :=
     funStrictImplicitBinder <|> funImplicitBinder <|> instBinder <|> termParser maxPrec``, ``binderIdent :=
     ident <|> hole``: a name or ``_``, a group ``(x y : T)``, ``{x}``, ``⦃x⦄``, ``[inst : C]`` (its names; an
-    anonymous ``[C]`` binds none the body can name: None), the type after a top-level ``:`` skipped, and the
-    bound after bare names (Mathlib's ``binderPred``: ``∀ k ≥ 1,``, ``∃ x y ∈ s,``). A pattern, ``⟨a, b⟩`` or
+    anonymous ``[C]`` binds none the body can name: None), a type after ``:`` skipped, and the bound after
+    names (Mathlib's ``binderPred``: ``∀ k ≥ 1,``, ``∃ x y ∈ s,``, ``∀ᵉ (x ∈ s) (y ∈ t),``). A pattern, ``⟨a, b⟩`` or
     ``(a, b)``, takes ONE argument: None, or with ``patterns`` its plain names (a tuple's components, for the
     readings that split a tuple argument). Anything else (``(a + b)``): None."""
     texts = [u if isinstance(u, str) else u.text for u in binders]
@@ -245,15 +245,15 @@ def binder_names(binders: Sequence[Token] | Sequence[str], patterns: bool = Fals
             close += 1
         if text not in _GROUPS or close >= size:
             return None
-        inner = texts[i + 1 : close]
-        group = inner[: inner.index(":")] if ":" in inner else inner
-        plain = all(map(_binds, group))
-        if text in ("(", "⟨") and not plain and group == inner:
-            group = group[::2]  # `(a, b)`, `⟨a, b⟩`: one argument
-            split = set(inner[1::2]) == {","} and all(map(_binds, group))
-            if not (patterns and split):
+        inner, k = texts[i + 1 : close], 0
+        while k < len(inner) and _binds(inner[k]):
+            k += 1
+        group, typed = inner[:k], k < len(inner) and (inner[k] == ":" or inner[k] in PREDICATES)
+        if text in ("(", "⟨") and not typed and k < len(inner):  # `(a, b)`, `⟨a, b⟩`: one argument
+            group = inner[::2]
+            if not (patterns and set(inner[1::2]) == {","} and all(map(_binds, group))):
                 return None
-        elif text == "⟨" or not group or not plain or (text == "[" and group == inner):
+        elif text == "⟨" or not group or not (typed or k == len(inner)) or (text == "[" and not typed):
             return None
         names += group
         i = close + 1
