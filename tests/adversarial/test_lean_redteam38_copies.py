@@ -20,9 +20,17 @@
   refuses more.
 
 Left (module doc of ``_answer_copy``: a check by meaning's): ring rearrangements (``a - c + b`` for ``a + b -
-c``) and a hypothesis's defining equation unfolded. Both let a copy (a true, question-shaped answer) pass the
-text profile; the answer check then says ``unknown``, never ``confirmed``, so no verdict claims the official
-answer was matched.
+c``, ``X - 1 = 0`` for ``X = 1``) and a hypothesis's defining equation unfolded. Neither can pass a WRONG
+answer: the kernel proves the candidate's theorem with its value, and a copy of the side of ``side =
+solution`` (``C n ↔ n ∈ solution``) is, by that theorem, the value the official answer is too; where the
+statement does not pin the value down, the answer check compares it with the official one and a proved
+difference makes the verdict ``disputed``. What passes is an uninformative spelling of the right answer
+(answer gaming), which only a check by meaning can refuse: both readings depend on the type (on ``ℕ``,
+``a - c + b`` is not ``a + b - c`` and ``X - 1 = 0`` is ``X ≤ 1``), which the text rule does not know.
+
+Measured: every official answer (346) still a valid no-answer value and none read as a copy
+(``test_lean_redteam.py``, ``test_lean_redteam15.py``), the honest spellings of red team 27 pass; the copy
+test files of rounds 18-37 pass unchanged; the verdict snapshot is identical.
 """
 
 from __future__ import annotations
