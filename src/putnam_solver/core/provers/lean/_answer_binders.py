@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
-from putnam_solver.core.provers.lean._idchars import starts_letter
+from putnam_solver.core.provers.lean._idchars import starts_name
 
 QUANTIFIERS: Final = frozenset({"∀", "∃"})
 HEADER_ENDS: Final = frozenset({":", *PREDICATES})
@@ -33,8 +33,9 @@ DEPTH: Final = {"(": 1, ")": -1, "[": 1, "]": -1, "{": 1, "}": -1, "⟨": 1, "�
 
 
 def plain_name(text: str) -> bool:
-    """A name a binder may bind: no dotted name, no keyword that begins a term."""
-    return starts_letter(text) and "." not in text and text not in ("fun", "λ", "by")
+    """A name a binder may bind: an identifier (``_idchars.starts_name``: ``_a`` and ``«a»`` too, the hole ``_``
+    not), no dotted name, no keyword that begins a term."""
+    return starts_name(text) and "." not in text and text not in ("_", "fun", "λ", "by")
 
 
 def _header(texts: Sequence[str], i: int) -> tuple[list[str], bool, int] | None:

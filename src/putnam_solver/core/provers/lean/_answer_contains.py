@@ -53,13 +53,10 @@ from putnam_solver.core.provers.lean._answer_chains import (
     operator,
 )
 from putnam_solver.core.provers.lean._answer_needles import KEYWORDS, SEPARATORS, atom_end, unwrapped
-from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, closers, renamed, unnumbered
+from putnam_solver.core.provers.lean._answer_nodes import BODY, CLOSERS, INFIX, OPEN_CLOSE, closers, renamed, unnumbered
 
 PREFIX: Final = {"¬": 40, "-": 75}
 """Prefix operators and the precedence of their argument."""
-BIG: Final = frozenset({"∑", "∏"})
-BIG_BODY: Final = 67
-"""Mathlib's big operators read their body at precedence 67 (``∑ x ∈ s, f x + 1`` is ``(∑ ..) + 1``)."""
 NEVER: Final = -1
 """The precedence that no neighbour passes: a binder's body runs on over every operator."""
 
@@ -75,7 +72,7 @@ def _reach(kept: Sequence[str]) -> tuple[float, float]:
         elif text in CLOSERS:
             depth -= 1
         elif depth == 0 and (text in BINDERS or text == "if"):
-            return left, min(left, BIG_BODY if text in BIG else NEVER)
+            return left, min(left, BODY.get(text, NEVER))  # a body read at a precedence
         elif depth == 0 and text in INFIX:
             left = right = min(left, INFIX[text][0])
     return left, right

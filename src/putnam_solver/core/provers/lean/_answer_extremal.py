@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
+from putnam_solver.core.provers.lean._answer_terms import binder_names
 from putnam_solver.core.provers.lean._idchars import starts_letter
 from putnam_solver.core.provers.lean.syntax import name_parts
 
@@ -211,20 +211,8 @@ def _binder_names(theorem: list[str], binder: int | None) -> list[str] | None:
     """The names a ``∀`` binds (``∀ a b : T,``, ``∀ (a : T) (b : U),``, ``∀ k ≥ 1,``), else None."""
     if binder is None:
         return None
-    names: list[str] = []
-    depth, typed = 0, False
-    for text in theorem[binder + 1 :]:
-        if text == "," and depth == 0:
-            return names or None
-        if text in _OPENERS:
-            depth, typed = depth + 1, False
-        elif text in _CLOSERS:
-            depth -= 1
-        elif text == ":" or text in PREDICATES:
-            typed = True
-        elif not typed and starts_letter(text) and "." not in text:
-            names.append(text)
-    return None
+    comma = _clause_end(theorem, binder + 1, frozenset({","}))
+    return (binder_names(theorem[binder + 1 : comma], True) if theorem[comma : comma + 1] == [","] else None) or None
 
 
 def _abstracted(condition: list[str], names: list[str] | None) -> list[list[str]]:

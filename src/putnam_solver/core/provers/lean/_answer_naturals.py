@@ -39,6 +39,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     typed_quantifier,
 )
 from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._idchars import starts_term
 from putnam_solver.core.provers.lean.syntax import Token
 
 ZERO: Final = frozenset({("0",), (".", "zero"), ("Nat.zero",)})
@@ -235,7 +236,7 @@ def _lifted(texts: list[str], k: int) -> int:
         text = texts[j]
         following = texts[j + 1 : j + 2]
         if text not in _LIFTED and (
-            "." in text or not text[:1].isalnum() or following not in ([")"], ["+"], ["*"], ["^"])
+            "." in text or not starts_term(text) or following not in ([")"], ["+"], ["*"], ["^"])
         ):
             return 0  # a field, a symbol, or an application (`f a`): no cast commutes with it
         depth += (text == "(") - (text == ")")
@@ -283,7 +284,7 @@ def _coerced(texts: list[str], k: int, partner: dict[int, int], trees: dict[int,
 def _in_tree(texts: list[str], i: int, partner: dict[int, int]) -> bool:
     """Whether ``texts[i]`` (or the group it opens or closes) is part of a tree's stretch."""
     text = texts[i]
-    return text in TREE or text in ("^", "↑") or text[:1].isalnum() or (text in ("(", ")") and i in partner)
+    return text in TREE or text in ("^", "↑") or starts_term(text) or (text in ("(", ")") and i in partner)
 
 
 def _ascribed_leaf(texts: list[str], lo: int, hi: int, partner: dict[int, int]) -> bool:

@@ -37,7 +37,7 @@ from putnam_solver.core.provers.lean._answer_binding import Signature, outside, 
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED
 from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, bound
 from putnam_solver.core.provers.lean._answer_types import PATTERN
-from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_letter
+from putnam_solver.core.provers.lean._idchars import starts_letter, starts_term
 
 BODIES: Final = frozenset({",", "=>", "↦"})
 """What ends a binder's header: its body follows."""
@@ -51,7 +51,7 @@ UNNAMED: Final = 12
 
 
 def atom_end(text: str) -> bool:
-    return ((starts_alnum(text) or text[:1] in "_«#") and text not in KEYWORDS) or text in CLOSERS or text in POSTFIX
+    return ((starts_term(text) or text[:1] == "#") and text not in KEYWORDS) or text in CLOSERS or text in POSTFIX
 
 
 def is_question(kept: Sequence[str], args: Sequence[str]) -> bool:

@@ -57,6 +57,27 @@ PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024, 
 """Prefix operators and the precedence of their argument (Mathlib: ``prefix:110 "⋃₀ " => sUnion``)."""
 PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊇", "⊃"})
 """The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,``, ``{x ≤ a | ..}`` (Mathlib's ``binderPred``)."""
+BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
+"""The binders that read their body at a precedence, one table for every reader (``_answer_order``,
+``_answer_scopes``, ``_answer_contains``): ``∑ x ∈ s, f x + 1`` is ``(∑ x ∈ s, f x) + 1``, but ``∫ x, f x + 1``
+integrates ``f x + 1``. Mathlib (leanprover-community/mathlib4):
+
+* ``syntax (name := bigsum) "∑ " bigOpBinders ("with " term)? ", " term:67``, ``bigprod`` likewise
+  (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean; Note [operator precedence of big operators]: between
+  ``*`` at 70 and ``+`` at 65); ``notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r``, ``∏'``
+  (Mathlib/Topology/Algebra/InfiniteSum/Defs.lean);
+* ``notation3 "⨆ "(...)", "r:60:(scoped f => iSup f) => r``, ``⨅`` (Mathlib/Order/SetNotation.lean lines 70
+  and 73 at 01d4764), ``⋃``, ``⋂`` (same file, ``Set.iUnion``, ``Set.iInter``);
+* ``notation3 "∫ "(...)", "r:60:(scoped f => f)" ∂"μ:70 => integral μ r`` and its ``in s``/``volume``
+  forms (Mathlib/MeasureTheory/Integral/Bochner/Basic.lean, formerly Bochner.lean: "we do not set the
+  binding power of ``r`` to ``0``, because then ``∫ x, f x = 0`` will be parsed incorrectly"), the interval
+  integral ``∫ x in a..b, f x`` likewise; ``notation3 "∮ "(...)" in "C("c", "R")", "r:60:..`` (Mathlib/
+  MeasureTheory/Integral/CircleIntegral.lean).
+
+Every other binder (``∀``, ``∃``, ``fun``, ``λ``) reads its body as a ``term`` at precedence 0, as far as it
+goes (leanprover/lean4 src/Lean/Parser/Term.lean: ``«forall» := leading_parser:leadPrec unicodeSymbol "∀"
+"forall" >> .. >> ", " >> termParser``, ``basicFun := .. >> unicodeSymbol " ↦" " =>" >> termParser``;
+src/Init/NotationExtra.lean: ``macro "∃" xs:explicitBinders ", " b:term : term``)."""
 
 
 MAX: Final = 1024
@@ -198,7 +219,13 @@ def component(term: Node, fields: str) -> Node | None:
     return term
 
 
-NUMBERED: Final = {"fst": "1", "snd": "2"}
+NUMBERED: Final = {"fst": "1", "snd": "2", "val": "1"}
+"""Field names read as the field's number. ``val`` is the first field of every structure that has one
+(``Subtype``, ``Fin``, ``Finset``, ``Units``, so ``ℕ+``, ``ℝ≥0``, ``↥s``); ``ZMod.val`` is a function, not a
+field, but ``x.1`` elaborates on ``x : ZMod n`` only where ``ZMod n`` unfolds to ``Fin n`` (``n`` a successor),
+and there ``ZMod.val`` is ``Fin.val`` (Mathlib/Data/ZMod/Defs.lean: ``def val : ∀ {n : ℕ}, ZMod n → ℕ | 0 =>
+Int.natAbs | n + 1 => ((↑) : Fin (n + 1) → ℕ)``). Reading both alike only merges spellings: the copy rule
+refuses more, never accepts more."""
 
 
 def projected(term: Node, fields: str) -> Node:

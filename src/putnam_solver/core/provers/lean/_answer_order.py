@@ -31,7 +31,7 @@ reads the term and applies them as it builds each node; ``_answer_nodes`` holds 
 
 The term is parsed by Lean's precedences (``INFIX``, ``PREFIX``; application binds tighter than any
 operator; a binder's body runs to the end, a big operator's is read at 67, ``⋃``/``⨆``/``∫``'s at 60:
-Mathlib's ``bigsum`` ``"," term:67`` and ``notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r``), and
+``_answer_nodes.BODY``, from Mathlib's declarations), and
 written back with the parentheses that reading needs and no others (both sides alike). A stretch it
 cannot read (an operator it does not know, ``let``, ``match``, a tactic block) is kept as written, with
 only its bracketed groups read, so an unknown precedence never reorders anything. Equal operands up to
@@ -70,6 +70,7 @@ from putnam_solver.core.provers.lean._answer_dots import (
 from putnam_solver.core.provers.lean._answer_nodes import (
     AC,
     APP,
+    BODY,
     INFIX,
     MAX,
     NUMBERED,
@@ -90,10 +91,8 @@ from putnam_solver.core.provers.lean._answer_sets import (
     univ_difference,
 )
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types, inferred, typed
-from putnam_solver.core.provers.lean._idchars import starts_alnum
+from putnam_solver.core.provers.lean._idchars import starts_term
 
-BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
-"""Binders whose body is read at a precedence (the others' runs to the end)."""
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ", "∀ᶠ", "∃ᶠ", *BODY})
 SEPARATORS: Final = frozenset({",", "|", "//", ":", ":=", ";", "=>"})
 POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†"})
@@ -431,7 +430,7 @@ SYMBOL_ATOMS: Final = frozenset({"∅", "⊥", "⊤", "∞"})
 
 def _starts_atom(text: str) -> bool:
     return (
-        (starts_alnum(text) or text[:1] in "_«#'\"·" or text in SYMBOL_ATOMS)
+        (starts_term(text) or text[:1] in "#'\"·" or text in SYMBOL_ATOMS)
         and text not in KEYWORDS
         and text not in BINDERS
     )

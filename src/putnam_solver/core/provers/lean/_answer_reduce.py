@@ -348,7 +348,7 @@ def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] |
     t, params = x.t, list[str]()
     if t[lo].text == "∀":
         comma = x.find(lo + 1, hi, {","})
-        names = _bounded_name(t[lo + 1 : comma]) if comma is not None else None
+        names = binder_names(t[lo + 1 : comma]) if comma is not None else None  # `∀ k ≥ 1,` too
         if comma is None or not names:
             return None
         params, lo = names, comma + 1
@@ -359,12 +359,3 @@ def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] |
     if not value or any(u.text.partition(".")[0] == t[lo].text for u in value if u.kind == IDENT):
         return None
     return t[lo].text, lam(params, value, t[lo]) if params else value
-
-
-def _bounded_name(binders: Sequence[Token]) -> list[str] | None:
-    """:func:`binder_names`, or the one name of a bounded binder (``∀ k ≥ 1, kex k = e``, red team 26: the
-    side is read with ``kex`` unfolded, which only adds readings to look for)."""
-    texts = [u.text for u in binders]
-    if len(texts) >= 3 and texts[1] in ("≥", ">", "≤", "<", "≠", "∈") and is_name(binders[0]) and "." not in texts[0]:
-        return [texts[0]]
-    return binder_names(binders)

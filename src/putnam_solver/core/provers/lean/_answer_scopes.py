@@ -19,7 +19,8 @@ names are in scope from their binding occurrence to the end of its body, and a b
   condition or branch it was opened (``if ∀ x, P x then ..``);
 * also before an infix operator of lower precedence than the body's: Mathlib reads ``∑ x ∈ s, b``,
   ``∏``, ``∑'`` and ``∏'`` at 67 (``∑ x ∈ s, f x + 1`` is ``(∑ x ∈ s, f x) + 1``), ``⋃ i, s``, ``⋂``,
-  ``⨆``, ``⨅``, ``∫`` and ``∮`` at 60; a binder inside another's body ends first (a stack);
+  ``⨆``, ``⨅``, ``∫`` and ``∮`` at 60 (``_answer_nodes.BODY``, cited there); a binder inside another's body
+  ends first (a stack);
 * for a set-builder (``{x | C}``, ``{x : T | C}``, ``{x ∈ s | C}``, ``{(a, b) | C}``), at its ``}``.
 
 A name is in scope from its binding occurrence (a binder predicate, ``∀ x ∈ s,``, ``{x ∈ s | C}``, ``⋃ i ∈
@@ -35,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import INFIX, PREDICATES
+from putnam_solver.core.provers.lean._answer_nodes import BODY, INFIX, PREDICATES
 
 OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
 CLOSING: Final = frozenset({")", "]", "}", "⟩"})
@@ -44,8 +45,6 @@ SEPARATORS: Final = frozenset({",", "=>", "↦"})
 ENDS: Final = frozenset({","})
 """What ends a body at the binder's own depth (``then`` and ``else`` end those opened inside the ``if``)."""
 BRANCHES: Final = frozenset({"then", "else"})
-BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'", "∫", "∮"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅"), 60)}
-"""The precedence at which a binder reads its body (module doc); the rest read it as far as it goes."""
 BRANCH_REACH: Final = 64
 """How many open binders a ``then``/``else`` looks through for its ``if`` (bounded: linear)."""
 OUTSIDE: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮"})

@@ -15,7 +15,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_sides import tuple_names
 from putnam_solver.core.provers.lean._answer_terms import OPEN_CLOSE
-from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
+from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter, starts_name, starts_term
 from putnam_solver.core.provers.lean.syntax import IDENT, Token, normalize_name
 
 
@@ -66,14 +66,14 @@ def spelled(texts: Sequence[str]) -> list[str]:
         if (names[i], after) in (("∘", "id"), ("id", "∘")):
             i += 2
             continue
-        if names[i] != "id" or after is None or not (starts_alnum(after) or after[:1] in "(_«"):
+        if names[i] != "id" or after is None or not (starts_term(after) or after[:1] == "("):
             out.append(names[i])
         i += 1
     return out
 
 
 def _one_name(text: str) -> str:
-    if not (starts_letter(text) or text[:1] in "_«"):
+    if not starts_name(text):
         return text
     name = normalize_name(text)
     return name.removeprefix("_root_.") if name != "_root_" else name
@@ -97,7 +97,7 @@ def applicative(texts: Sequence[str]) -> bool:
             depth += 1
         elif text in OPEN_CLOSE.values():
             depth -= 1
-        elif depth == 0 and not (starts_alnum(text) or text[:1] in "_«"):
+        elif depth == 0 and not starts_term(text):
             return False
     return bool(texts) and depth == 0
 

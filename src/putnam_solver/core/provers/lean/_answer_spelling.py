@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_spelled, norm_spelled
+from putnam_solver.core.provers.lean._answer_terms import binder_names
 from putnam_solver.core.provers.lean._brackets import bracket_partners
-from putnam_solver.core.provers.lean._idchars import starts_letter
 
 ONE: Final = {
     **{"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥", "⦃": "(", "⦄": ")"},
@@ -83,21 +83,9 @@ def _untyped_groups(texts: list[str]) -> list[str]:
         if texts[i - 1] not in GROUP_BINDERS:
             continue
         while i < size and texts[i] == "(" and i in partner:
-            names = _names(texts, i, partner[i])
+            names = binder_names(texts[i : partner[i] + 1])  # `(x y : T)`: its names
             if names is None:
                 break
             out += ["(", *names, ")"]
             i = partner[i] + 1
     return out
-
-
-def _names(texts: list[str], start: int, end: int) -> list[str] | None:
-    """The names of the binder group ``(x y : T)`` from ``texts[start]`` to ``texts[end]``, if it is one."""
-    names: list[str] = []
-    for text in texts[start + 1 : end]:
-        if text == ":":
-            break
-        if not (text == "_" or (starts_letter(text) and "." not in text)):
-            return None
-        names.append(text)
-    return names or None

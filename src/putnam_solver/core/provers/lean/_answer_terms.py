@@ -11,7 +11,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, PREDICATES
 from putnam_solver.core.provers.lean._answer_scopes import argument_name, binding_sites, free_names, resolved, unused
-from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
+from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter, starts_name
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
 
 OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
@@ -116,7 +116,7 @@ def rewrite(tokens: Tokens, match: Match) -> Tokens | None:
 
 
 def make_token(text: str, like: Token | None) -> Token:
-    kind = IDENT if starts_letter(text) or text[:1] in "_«" else NUMBER if starts_digit(text) else SYMBOL
+    kind = IDENT if starts_name(text) else NUMBER if starts_digit(text) else SYMBOL
     return Token(kind, text, 0, 0, 1, 0, True) if like is None else like._replace(kind=kind, text=text)
 
 
@@ -222,23 +222,50 @@ def bracketed(value: Tokens, like: Token) -> Tokens:
     return [make_token("(", like), *value, make_token(")", like)]
 
 
-def binder_names(binders: Sequence[Token]) -> list[str] | None:
-    """The names ``fun`` binds (types skipped), or None for a pattern (``⟨a, b⟩``, ``(a, b)``)."""
+def binder_names(binders: Sequence[Token] | Sequence[str], patterns: bool = False) -> list[str] | None:
+    """The names a binder header (of ``fun``, ``∀``, ``∃``, a ``let`` function; tokens or their texts) binds,
+    in order, one per argument it takes, or None where it is read otherwise. Lean (src/Lean/Parser/Term.lean):
+    ``basicFun := many1 (ppSpace >> funBinder) >> optType >> unicodeSymbol " ↦" " =>"``, ``funBinder :=
+    funStrictImplicitBinder <|> funImplicitBinder <|> instBinder <|> termParser maxPrec``, ``binderIdent :=
+    ident <|> hole``: a name or ``_``, a group ``(x y : T)``, ``{x}``, ``⦃x⦄``, ``[inst : C]`` (its names; an
+    anonymous ``[C]`` binds none the body can name: None), a type after ``:`` skipped, and the bound after
+    names (Mathlib's ``binderPred``: ``∀ k ≥ 1,``, ``∃ x y ∈ s,``, ``∀ᵉ (x ∈ s) (y ∈ t),``). A pattern, ``⟨a, b⟩`` or
+    ``(a, b)``, takes ONE argument: None, or with ``patterns`` its plain names (a tuple's components, for the
+    readings that split a tuple argument). Anything else (``(a + b)``): None."""
+    texts = [u if isinstance(u, str) else u.text for u in binders]
     names: list[str] = []
-    depth, typed = 0, -1  # the depth of the `:` whose type is being skipped
-    for token in binders:
-        if token.text in ("(", "{", "[", "⦃"):
-            depth += 1
-        elif token.text in (")", "}", "]", "⦄"):
-            depth -= 1
-            typed = -1 if depth < typed else typed
-        elif token.text == ":" and typed < 0:
-            typed = depth
-        elif typed < 0:
-            if not is_name(token) or "." in token.text:
+    i, size = 0, len(texts)
+    while i < size and texts[i] != ":" and not (texts[i] in PREDICATES and names and i == len(names)):
+        if _binds(text := texts[i]):
+            names.append(text)
+            i += 1
+            continue
+        close, depth = i, 0
+        while close < size and (depth := depth + _DEPTH.get(texts[close], 0)) > 0:
+            close += 1
+        if text not in _GROUPS or close >= size:
+            return None
+        inner, k = texts[i + 1 : close], 0
+        while k < len(inner) and _binds(inner[k]):
+            k += 1
+        group, typed = inner[:k], k < len(inner) and (inner[k] == ":" or inner[k] in PREDICATES)
+        if text in ("(", "⟨") and not typed and k < len(inner):  # `(a, b)`, `⟨a, b⟩`: one argument
+            group = inner[::2]
+            if not (patterns and set(inner[1::2]) == {","} and all(map(_binds, group))):
                 return None
-            names.append(token.text)
+        elif text == "⟨" or not group or not (typed or k == len(inner)) or (text == "[" and not typed):
+            return None
+        names += group
+        i = close + 1
     return names
+
+
+def _binds(text: str) -> bool:
+    return starts_name(text) and "." not in text and text not in KEYWORDS
+
+
+_GROUPS: Final = {"(": ")", "{": "}", "⦃": "⦄", "[": "]", "⟨": "⟩"}
+_DEPTH: Final = {**dict.fromkeys(_GROUPS, 1), **dict.fromkeys(_GROUPS.values(), -1)}
 
 
 def lam(params: Sequence[str], body: Tokens, like: Token) -> Tokens:
@@ -266,7 +293,8 @@ def beta(x: Text) -> Tokens | None:
             j = end
         if not args or arrow is None or names is None:
             return None
-        body = substituted(t, dict(zip(names, args, strict=False)), arrow + 1, close)
+        given = {name: arg for name, arg in zip(names, args, strict=False) if name != "_"}  # `_` binds nothing
+        body = substituted(t, given, arrow + 1, close)
         return (lam(names[len(args) :], body, t[i]), j) if body is not None else None
 
     return rewrite(t, match)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from putnam_solver.core.provers.lean._answer_terms import FUNS, OPEN_CLOSE, TERM_TACTICS
+from putnam_solver.core.provers.lean._answer_terms import FUNS, OPEN_CLOSE, TERM_TACTICS, binder_names
 from putnam_solver.core.provers.lean._answer_types import Types, written
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 from putnam_solver.core.provers.lean.syntax import IDENT, Token
@@ -128,7 +128,9 @@ def readings(tokens: Sequence[Token]) -> list[tuple[tuple[str, ...], list[Token]
             arrow = next((i for i in range(lo, hi) if texts[i] in ("=>", "↦")), None)
             if arrow is None:
                 break
-            names = _binder_names(value.tokens[lo + 1 : arrow])
+            names = binder_names(value.tokens[lo + 1 : arrow], patterns=True)  # a tuple's components
+            if names is None:
+                break
             for name in names:
                 renames.pop(name, None)
             params += names
@@ -194,27 +196,14 @@ def _beta(value: _Value, lo: int, hi: int, renames: dict[str, str]) -> tuple[int
     arrow = next((i for i in range(lo, close) if value.texts[i] in ("=>", "↦")), None)
     if arrow is None:
         return lo, hi
-    names = _binder_names(value.tokens[lo + 2 : arrow])
+    names = binder_names(value.tokens[lo + 2 : arrow])
     args = value.texts[close + 1 : hi]
-    if len(names) != len(args):
+    if names is None or len(names) != len(args):
         return lo, hi
     for name, arg in zip(names, args, strict=True):
-        renames[name] = renames.get(arg, arg)
+        if name != "_":  # `_` binds nothing
+            renames[name] = renames.get(arg, arg)
     return value.unwrapped(arrow + 1, close, renames)
-
-
-def _binder_names(binders: Sequence[Token]) -> list[str]:
-    """The names ``fun`` binds: identifiers not after a ``:`` (a type) in their bracket group."""
-    names: list[str] = []
-    typed = False
-    for token in binders:
-        if token.text in OPEN_CLOSE or token.text in OPEN_CLOSE.values():
-            typed = False
-        elif token.text == ":":
-            typed = True
-        elif token.kind == IDENT and not typed:
-            names.append(token.text)
-    return names
 
 
 def _renamed_window(tokens: list[Token], lo: int, hi: int, renames: dict[str, str]) -> list[Token]:

@@ -48,6 +48,16 @@ def starts_letter(text: str) -> bool:
     return bool(text) and is_letter(text[0])
 
 
+def starts_name(text: str) -> bool:
+    """``text`` begins an identifier: Lean's ``isIdFirst`` (a letter or ``_``) or ``isIdBeginEscape`` (``«``)."""
+    return starts_letter(text) or text[:1] in ("_", "«")
+
+
+def starts_term(text: str) -> bool:
+    """``text`` begins an identifier or a numeral (an atom of a term, not a symbol)."""
+    return starts_name(text) or starts_digit(text)
+
+
 def starts_digit(text: str) -> bool:
     """``text`` begins with an ASCII digit (what ``text[:1].isdigit()`` meant)."""
     return bool(text) and is_digit(text[0])
