@@ -209,10 +209,11 @@ its reals (``polyC`` normalises its coefficient by ``==``: ``poly.v``)."""
 
 def _compares(tokens: list[str], at: int, parts: list[str], ends: dict[int, int]) -> bool:
     """A projection to an equality or order, or a discrete function of reals, applied to a realType's reals."""
-    if parts[-1] in ORDER_PROJECTIONS or parts[-1] in NUM_TESTS or parts[-1] in DISCRETE or parts[-1] == "size":
-        scope = _scope(tokens, at, ends)
-        return (_projection(parts) or _discrete(tokens, at, parts, scope)) and any(map(_real_marker, scope))
-    return _discrete(tokens, at, parts, []) and any(map(_real_marker, _scope(tokens, at, ends)))
+    name = parts[-1]
+    if not (_projection(parts) or name in DISCRETE or name == "size" or name.endswith(INSTANCE_SUFFIXES)):
+        return False  # the scope is read only for names that can compare
+    scope = _scope(tokens, at, ends)
+    return (_projection(parts) or _discrete(tokens, at, parts, scope)) and any(map(_real_marker, scope))
 
 
 def _discrete(tokens: list[str], at: int, parts: list[str], scope: list[str]) -> bool:
