@@ -43,6 +43,7 @@ from typing_extensions import override
 
 from putnam_solver.core.sandbox.hidden import cover_argv
 from putnam_solver.run.agent._inspect import SANDBOX_CLI, LocalSandboxEnvironment
+from putnam_solver.run.agent.model_bridge import bridge_address, wait_for_bridge
 
 SANDBOX_NAME = "putnam-cli"
 _SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
@@ -243,14 +244,18 @@ class CliSandboxEnvironment(LocalSandboxEnvironment):
         concurrency: bool = True,
     ) -> ExecResult[str]:
         """Every process Inspect's tool server is asked to start (``exec_remote``, which is how
-        inspect-swe starts the CLI) runs in the layer, except Inspect's own model proxy."""
+        inspect-swe starts the CLI) runs in the layer, except Inspect's own model proxy; a CLI starts once
+        the model proxy its environment names listens (model_bridge.py)."""
         if cmd == [SANDBOX_CLI, "exec"]:
-            input = self._into_layer(input)
+            input, bridge = self._into_layer(input)
+            if bridge is not None:
+                await wait_for_bridge(bridge)
         return await super().exec(cmd, input, cwd, env, user, timeout, timeout_retry, concurrency)
 
-    def _into_layer(self, request: str | bytes | None) -> str:
+    def _into_layer(self, request: str | bytes | None) -> tuple[str, tuple[str, int] | None]:
         """The tool server request, with an ``exec_remote_start`` command wrapped in the layer and its
-        environment moved into the layer's own. Anything unreadable is refused, never passed on."""
+        environment moved into the layer's own, and the model proxy that environment names (or None).
+        Anything unreadable is refused, never passed on."""
         if request is None:
             raise CliLayerUnavailable("a tool server request without a body")
         message = json.loads(request)
@@ -258,12 +263,13 @@ class CliSandboxEnvironment(LocalSandboxEnvironment):
             raise CliLayerUnavailable("a tool server request that is not a single JSON-RPC call")
         params = message.get("params")
         if message.get("method") != "exec_remote_start" or not isinstance(params, dict):
-            return request if isinstance(request, str) else request.decode("utf-8")
+            return (request if isinstance(request, str) else request.decode("utf-8")), None
         argv = shlex.split(str(params["command"]))
-        if argv != [SANDBOX_CLI, "model_proxy"]:
-            workspace = Path(self.directory.name)
-            hand_over(workspace)
-            env = params.pop("env", None) or {}
-            cwd = str(params.get("cwd") or workspace)
-            params["command"] = shlex.join(layer_argv(self.layer, workspace, cwd, env, argv))
-        return json.dumps(message)
+        if argv == [SANDBOX_CLI, "model_proxy"]:
+            return json.dumps(message), None
+        workspace = Path(self.directory.name)
+        hand_over(workspace)
+        env = params.pop("env", None) or {}
+        cwd = str(params.get("cwd") or workspace)
+        params["command"] = shlex.join(layer_argv(self.layer, workspace, cwd, env, argv))
+        return json.dumps(message), bridge_address(env)
