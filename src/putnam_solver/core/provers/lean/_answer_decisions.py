@@ -26,11 +26,13 @@ x``), and since red team 38 by where the proposition stands, whatever function t
 (:func:`_decided_place`): a predicate (the body of a ``fun`` not the value's own), an argument (a bracket
 group after a function: ``and (P) true`` coerces ``P`` to ``Bool`` by ``decide``), a ``·`` section, a list
 literal, a set-builder not stated as a ``Set`` (Mathlib reads ``({x | p x} : Finset α)`` as a filter). Also
-``Finset``'s operations that share ``Set``'s names and notations (``{a, b}`` of elements that are not
-number terms, ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside them, ``insert``, ``image``, ``Finset.univ``,
-``Fintype``: :data:`FINSET_PARTS`), whose ``DecidableEq`` on functions or propositions decides any statement.
-Left: a proposition with no symbol (``fun k => Irrational k``) or a predicate given by its name, and the
-library's own classical instances (``Real.decidableLT``).
+``Finset``'s operations that share ``Set``'s names and notations (``{a, b}``, ``∪``/``∩``/``\\``/``∆``,
+``insert``, ``image``, ``Finset.univ``, ``Fintype``: :data:`FINSET_PARTS`), whose ``DecidableEq`` on functions
+or propositions decides any statement, unless the text shows a ``Set`` or (red team 39) an element type
+with its own computable instance, found first (:func:`plain_type`: numerals of ``ℕ``/``ℤ``/``ℚ``, ``Fin n``,
+``Bool``; :func:`_chain_kind`, :func:`plain_universe`). Left: a proposition with no symbol (``fun k =>
+Irrational k``) or a predicate given by its name, and the library's own classical instances
+(``Real.decidableLT``).
 
 Inside the value, the ``classical`` tactic (src/Lean/Elab/Tactic/Classical.lean, commit 034bc26, line 21:
 ``Meta.addInstance ``Classical.propDecidable .local 10``) puts the instance in force as the ``open`` does, and
@@ -49,10 +51,13 @@ from typing import Final
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import (
     BINDERS,
+    COMPUTABLE_EQ,
     Binding,
     bindings,
     condition,
     library_decides,
+    plain_type,
+    plain_universe,
     solution_domains,
 )
 from putnam_solver.core.provers.lean._open_decl import activated_namespaces
@@ -119,6 +124,7 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     solution's declared type, the types of the value's leading ``fun``'s parameters, then its codomain's
     first word (:func:`solution_domains`)."""
     last_binder = ""  # the last `∑`/`∏` or `match`-like word: which one a `with` belongs to
+    typed = 0  # where the plain type of the last `Fintype.card`/`Finset.univ` read ends (its `Bool` no coercion)
     partner = bracket_partners([t.text for t in value])
     found = bindings(value, partner, domains[:-1])
     levels = _Levels(value, partner)
@@ -131,7 +137,7 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
             return i
         if (
             i not in stated
-            and _shared_with_set(value, i, partner, levels)
+            and _shared_with_set(value, i, partner, levels, stated, found)
             and not (text == "{" and library_decides(value, i + 1, partner[i], found, terms=True))
         ):
             return i
@@ -148,9 +154,15 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
                 continue
             return i
         parts = name_parts(normalize_name(text))
+        universe = plain_universe(value, i, partner, found)
+        typed = max(typed, universe or 0)
+        if text == "Bool" and i < typed:
+            continue
         if any(p in DECIDING_PARTS or p.startswith(("Decidable", "decidable", "instDecidable")) for p in parts):
             return i
-        if (parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts)) or _collection_of_undecided(value, i, partner):
+        if (parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts) and universe is None) or _collection_of_undecided(
+            value, i, partner
+        ):
             return i
     return placed
 
@@ -249,20 +261,29 @@ class _Levels:
         return at < len(row) and row[at] < end
 
 
-def _shared_with_set(value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels) -> bool:
+def _shared_with_set(
+    value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels, stated: set[int], found: Sequence[Binding]
+) -> bool:
     """A ``Finset`` operation under a ``DecidableEq`` of its elements (read by :func:`deciding_token`):
-    ``∪``/``∩``/``\\``/``∆`` with no ``Set`` beside it, or a literal ``{a, b}`` (``insert a {b}``), not
-    ascribed ``Set``, whose elements the reader does not show to be number terms."""
+    ``∪``/``∩``/``\\``/``∆`` whose chain shows no ``Set`` and no plain element type (:func:`_chain_kind`), or
+    a literal ``{a, b}`` (``insert a {b}``), not ascribed ``Set`` or ``Finset`` of a plain type
+    (:func:`plain_type`) nor an operand of such a chain, whose elements the reader does not show to be
+    number terms."""
     text = value[i].text
     if text in _SHARED_SYMBOLS:
-        return not _beside_set(value, i, partner, levels)
+        return _chain_kind(value, i, partner, levels, stated, found) is None
     if text != "{" or i not in partner or _set_group(value, i, levels):
         return False
     if levels.top(i, ",") is None and levels.top(i, "fun") is None:  # `{a}` needs no `DecidableEq`
         return False
-    close = partner[i]
-    ascribed = close + 2 < len(value) and value[close + 1].text == ":" and value[close + 2].text == "Set"
-    operand = (i > 0 and _beside_set(value, i - 1, partner, levels)) or _beside_set(value, close + 1, partner, levels)
+    close, n = partner[i], len(value)
+    ascribed = close + 2 < n and value[close + 1].text == ":" and value[close + 2].text in ("Set", "Finset")
+    if ascribed and value[close + 2].text == "Finset":
+        ascribed = plain_type(value, close + 3, levels.end(close, n), partner, found, finite=False)
+    operand = any(
+        0 <= k < n and value[k].text in _SHARED_SYMBOLS and _chain_kind(value, k, partner, levels, stated, found)
+        for k in (i - 1, close + 1)
+    )
     return not (ascribed or operand) and levels.top(i, ":=") is None
 
 
@@ -276,12 +297,64 @@ def _collection_of_undecided(value: Sequence[Token], i: int, partner: dict[int, 
     return any(t.text in ("→", "->", "Prop", "Set", "Type", "Sort") for t in inner)
 
 
-def _beside_set(value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels) -> bool:
-    """Whether ``value[i]`` is ``∪``/``∩``/``\\``/``∆`` with a ``Set`` for an operand (then both are)."""
-    if not (0 <= i < len(value) and value[i].text in _SHARED_SYMBOLS):
-        return False
-    before = partner.get(i - 1, i - 1) if i > 0 else i
-    return _set_group(value, before, levels) or _set_group(value, i + 1, levels)
+_CHAIN_BEFORE: Final = frozenset({"(", "[", "⟨", "{", ",", ":=", "=>", "↦", "then", "else", "=", "≠", "∈", "∉"})
+_CHAIN_AFTER: Final = frozenset({")", "]", "⟩", "}", ",", ":", "then", "else", "=", "≠"})
+"""Tokens that end a chain of ``∪``... on its left and right (no application or tighter operator there)."""
+_MOST_LINKS: Final = 32
+"""More operands on a side of a chain than an honest answer writes: not read (so the reading stays linear)."""
+
+
+def _chain_kind(
+    value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels, stated: set[int], found: Sequence[Binding]
+) -> str | None:
+    """What the chain of ``∪``/``∩``/``\\``/``∆``/``⊔``/``⊓`` through ``value[i]`` shows of its operands' one
+    type (``Union.union : α → α → α``): ``"set"`` if every type written is ``Set`` (``(s : Set α)``), or none
+    is and an operand is a ``Set`` (set-builder, ``Set`` name, stated group); ``"plain"`` if each type
+    written (``(s : Finset T)``, or the chain's own ascription) is a plain ``T`` (:func:`plain_type`), or none
+    is and every operand is a literal of number terms of ``ℕ``/``ℤ``/``ℚ``; else None (an operand of several
+    tokens, a type not read)."""
+    n, operands, k = len(value), [], i
+    while True:  # leftwards: each operand one token or one bracket group
+        first = partner.get(k - 1, k - 1) if k > 0 else -1
+        if not 0 <= first <= k - 1:
+            return None
+        operands.append((first, k))
+        if first == 0 or value[first - 1].text not in _SHARED_SYMBOLS or len(operands) > _MOST_LINKS:
+            break
+        k = first - 1
+    if (first > 0 and value[first - 1].text not in _CHAIN_BEFORE) or len(operands) > _MOST_LINKS:
+        return None
+    k = i
+    while True:  # rightwards
+        last = partner.get(k + 1, k + 1) + 1 if k + 1 < n else 0
+        if last <= k + 1:
+            return None
+        operands.append((k + 1, last))
+        if last >= n or value[last].text not in _SHARED_SYMBOLS or len(operands) > 2 * _MOST_LINKS:
+            break
+        k = last
+    if (last < n and value[last].text not in _CHAIN_AFTER) or len(operands) > 2 * _MOST_LINKS:
+        return None
+    shown = [(last + 1, levels.end(last, n))] if last < n and value[last].text == ":" else []
+    literals, sets = True, False
+    for first, stop in operands:
+        colon = levels.top(first, ":") if value[first].text == "(" else None
+        sets = sets or _set_group(value, first, levels) or first in stated
+        if colon is not None:
+            shown.append((colon + 1, stop - 1))
+        literals = literals and (
+            value[first].text == "∅"
+            or (
+                value[first].text == "{"
+                and library_decides(value, first + 1, stop - 1, found, terms=True, types=COMPUTABLE_EQ)
+            )
+        )
+    written = {value[a].text for a, _ in shown}  # a written `Finset` outweighs a set-builder (then a filter)
+    if written == {"Set"} or (sets and not written):
+        return "set"
+    if all(value[a].text == "Finset" and plain_type(value, a + 1, b, partner, found, finite=False) for a, b in shown):
+        return "plain" if shown or literals else None
+    return None
 
 
 def _set_group(value: Sequence[Token], k: int, levels: _Levels) -> bool:
@@ -338,9 +411,14 @@ def _leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[s
     return leading, i
 
 
+_SET_CARDS: Final = (["Set", "ncard"], ["Set", "encard"])
+
+
 def _stated_sets(value: Sequence[Token], levels: _Levels, body: int, set_valued: bool) -> set[int]:
     """The ``{``s of the groups the value states as ``Set``s, whose ``DecidableEq`` or membership nothing
-    decides: one ascribed ``: Set``, and, where the solution's codomain is a ``Set`` (``set_valued``), one at
+    decides: one ascribed ``: Set``, one counted by ``Set.ncard``/``Set.encard`` (``{x | p x}.ncard``: the
+    argument is a ``Set``, and these cardinalities, ``Nat.card``'s and ``ENat.card``'s, ask no decision),
+    and, where the solution's codomain is a ``Set`` (``set_valued``), one at
     the top level of the value's body (``body``: after its leading ``fun``s) or of a tuple that is the body,
     not given as an argument: the value itself, an operand of its ``∪``, a branch of its ``if``."""
     stated: set[int] = set()
@@ -352,7 +430,10 @@ def _stated_sets(value: Sequence[Token], levels: _Levels, body: int, set_valued:
             continue
         ascribed = [t.text for t in value[close + 1 : close + 3]] == [":", "Set"]
         given = _applied(value, k, close) and value[k - 1].text not in ("then", "else")
-        if ascribed or (set_valued and k >= body and levels.depth[k] == top and not given):
+        counted = (k > 0 and name_parts(normalize_name(value[k - 1].text)) in _SET_CARDS) or (
+            [t.text for t in value[close + 1 : close + 3]] in ([".", "ncard"], [".", "encard"])
+        )
+        if ascribed or counted or (set_valued and k >= body and levels.depth[k] == top and not given):
             stated.add(k)
     return stated
 

@@ -19,6 +19,11 @@ variable whose innermost binder in scope there writes a number type (``fun x : �
 ℤ``); a binder's scope ends at its bracket group's end or the group's next ``,``. A value with a binding
 the reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun | ...``, a dependent arrow
 ``(n : T) →``) has none.
+
+The same priority makes ``Finset``'s ``DecidableEq``/``Fintype`` of an element type harmless where the type
+has its own computable instance (red team 39): :func:`plain_type` reads a written type (``Fin n``,
+``Bool``, ``ℕ``/``ℤ``/``ℚ``, products and sums of them), :func:`plain_universe` ``Fintype.card T`` and
+``(Finset.univ : Finset T)``.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Token
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Token, name_parts, normalize_name
 
 NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real"})
 _INTEGER_TYPES: Final = frozenset({"ℕ", "ℤ", "Nat", "Int"})
@@ -194,12 +199,18 @@ def condition(value: Sequence[Token], i: int, partner: dict[int, int]) -> tuple[
 
 
 def library_decides(
-    value: Sequence[Token], start: int, end: int, found: Sequence[Binding], terms: bool = False
+    value: Sequence[Token],
+    start: int,
+    end: int,
+    found: Sequence[Binding],
+    terms: bool = False,
+    types: frozenset[str] = NUMBER_TYPES,
 ) -> bool:
     """Whether the condition ``value[start:end]`` is one the library decides at default priority (module
     doc), its variables read in ``found`` (:func:`bindings`); ``terms``: number terms separated by ``,``
     (a literal's elements, whose equality core and Mathlib decide at default priority: ``instDecidableEqNat``,
-    ``Real.decidableEq``, ``instDecidableEqProd`` for tuples of them)."""
+    ``Real.decidableEq``, ``instDecidableEqProd`` for tuples of them); ``types``: the number types it may
+    show (written, or its variables')."""
     if start >= end:
         return False
     seen: list[str] = []
@@ -216,4 +227,56 @@ def library_decides(
             seen.append(typ)
         else:
             return False
-    return not parity or all(t in _INTEGER_TYPES for t in seen)
+    return all(t in types for t in seen) and (not parity or all(t in _INTEGER_TYPES for t in seen))
+
+
+COMPUTABLE_EQ: Final = frozenset({"ℕ", "ℤ", "ℚ", "Nat", "Int", "Rat"})
+"""Number types whose ``DecidableEq`` is a computable instance of default priority (core's
+``instDecidableEqNat``, ``Int.instDecidableEq``, Mathlib's ``Rat.instDecidableEq``); ``ℝ``'s is classical
+(Mathlib/Data/Real/Basic.lean), so not here."""
+_TYPE_GLUE: Final = frozenset({"(", ")", "×", "⊕", "Bool"})
+
+
+def plain_type(
+    value: Sequence[Token], start: int, end: int, partner: dict[int, int], found: Sequence[Binding], finite: bool
+) -> bool:
+    """Whether ``value[start:end]`` writes a type whose ``DecidableEq`` (and, ``finite``, whose ``Fintype``)
+    an instance of default priority gives computably, found before ``Classical.propDecidable`` (priority
+    low): ``Bool`` (core's ``instDecidableEqBool``; Mathlib/Data/Fintype/Basic.lean ``instance
+    Bool.fintype``), ``Fin n`` for a number term ``n`` (core's ``instDecidableEqFin``; same file ``instance
+    Fin.fintype``), products and sums of those (``instDecidableEqProd``/``instDecidableEqSum``,
+    Mathlib/Data/Fintype/Prod.lean and Sum.lean), and, not ``finite``, ``ℕ``/``ℤ``/``ℚ``. A subtype, a
+    function type, ``Prop``, ``Set``, ``ℝ`` or a name not listed is none (their equality or membership may
+    be ``Classical.propDecidable``'s)."""
+    if start >= end:
+        return False
+    at = start
+    while at < end:
+        text = value[at].text
+        if text in _TYPE_GLUE or (not finite and text in COMPUTABLE_EQ):
+            at += 1
+        elif text == "Fin" and at + 1 < end:
+            stop = partner[at + 1] + 1 if value[at + 1].text == "(" and at + 1 in partner else at + 2
+            if stop > end or not library_decides(value, at + 1, stop, found):
+                return False
+            at = stop
+        else:
+            return False
+    return True
+
+
+def plain_universe(value: Sequence[Token], i: int, partner: dict[int, int], found: Sequence[Binding]) -> int | None:
+    """Where the type ends of ``Fintype.card T`` or ``(Finset.univ : Finset T)`` (``univ`` where ``Finset`` is
+    open) at ``i`` with a plain finite ``T`` (:func:`plain_type`: ``Fin n``, ``Bool``, products and sums of
+    them), whose ``Fintype`` is a computable instance found before ``Classical.propDecidable``: no membership
+    decided, and no term written to coerce; else None."""
+    parts, n = name_parts(normalize_name(value[i].text)), len(value)
+    if parts == ["Fintype", "card"] and i + 1 < n:
+        group = i + 1 in partner  # `Fintype.card (Fin 5)`, else one word: `Fintype.card Bool`
+        start, stop = (i + 2, partner[i + 1]) if group else (i + 1, i + 2)
+        return stop + group if plain_type(value, start, stop, partner, found, finite=True) else None
+    if parts not in (["Finset", "univ"], ["univ"]) or not 0 < i < n - 2 or value[i - 1].text != "(":
+        return None
+    close = partner.get(i - 1, 0)
+    typed = [t.text for t in value[i + 1 : i + 3]] == [":", "Finset"]
+    return close if typed and plain_type(value, i + 3, close, partner, found, finite=True) else None
