@@ -50,7 +50,7 @@ import re
 from collections import Counter
 
 from putnam_solver.core.provers.rocq.answer_reals import SHADOWED
-from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS
+from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS, locate_sentences
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
 from putnam_solver.core.provers.rocq.policy import POLICY
@@ -125,6 +125,7 @@ def names_source(statement: Statement, marker: str) -> str:
                 f"Import {SHADOW}.",
                 *PRINTING,
                 ONE_LINE,
+                *locate_sentences(marker),
                 f'Goal {TRUE}. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
                 f'Goal {TRUE}. idtac "{marker}{ENV_PRINT}". Abort.',

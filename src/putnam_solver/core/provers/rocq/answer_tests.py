@@ -26,6 +26,14 @@ closed numbers are no range. So a value answer is refused when:
   ``*_xor_*`` variants, ``CompareSpec``): an honest value never takes one apart, and on ``asboolP`` it is a
   classical decision of its proposition.
 
+Red team 39: a decision of the standard library whose proof is transparent (:data:`COMPUTABLE_DECISIONS`:
+``Nat.eq_dec``, ``le_lt_dec``, ``Z.eq_dec``, ``bool_dec``...) evaluates, so a ``match`` on it is a computation,
+not a search: ``if Nat.eq_dec n 4`` passes as ``n =? 4`` does. The print names it by the shortest name that
+reaches it, which the environment file reads in the same context by ``Locate`` of each full name, before
+the print (:data:`DECISIONS`): a scrutinee headed by exactly that spelling is that constant (unless the
+answer binds a variable of that name), and a lookalike (a candidate's ``Nat.eq_dec``, another library's
+``eq_dec``) never is. Anything else stays a search.
+
 Left: a search unrolled over closed numbers (``if Rle_dec 4 (INR 0) then 0 else if ...``), which names no
 bound variable; the answer check splits such cases and decides those that arithmetic decides.
 """
@@ -97,6 +105,70 @@ CLASSICAL_DECISIONS = (
 ``Lub.v`` 62-92, 434-446: is a set bounded, 745-767: is it empty, the unique ``x`` with ``P x``;
 ``Hierarchy.v`` 1799, 5267: a neighbourhood's witness, 3176: equality in any normed module): round 36's
 ``LPO``/``EM_dec`` by other names, so decision operators in every value answer."""
+COMPUTABLE_DECISIONS = (
+    "Coq.Arith.PeanoNat.Nat.eq_dec",
+    "Coq.Arith.Compare_dec.le_lt_dec",
+    "Coq.Arith.Compare_dec.le_ge_dec",
+    "Coq.Arith.Compare_dec.le_gt_dec",
+    "Coq.Arith.Compare_dec.le_dec",
+    "Coq.Arith.Compare_dec.lt_dec",
+    "Coq.Arith.Compare_dec.gt_dec",
+    "Coq.Arith.Compare_dec.ge_dec",
+    "Coq.PArith.BinPos.Pos.eq_dec",
+    "Coq.NArith.BinNat.N.eq_dec",
+    "Coq.ZArith.BinInt.Z.eq_dec",
+    "Coq.ZArith.ZArith_dec.Z_lt_dec",
+    "Coq.ZArith.ZArith_dec.Z_le_dec",
+    "Coq.ZArith.ZArith_dec.Z_gt_dec",
+    "Coq.ZArith.ZArith_dec.Z_ge_dec",
+    "Coq.ZArith.ZArith_dec.Z_lt_ge_dec",
+    "Coq.ZArith.ZArith_dec.Z_lt_le_dec",
+    "Coq.ZArith.ZArith_dec.Z_le_gt_dec",
+    "Coq.Bool.Bool.bool_dec",
+)
+"""Decisions of equality or order on ``nat``, ``positive``, ``N``, ``Z`` and ``bool`` whose proofs end in
+``Defined`` (Coq 8.16.1 ``theories/``: ``Arith/PeanoNat.v`` 169-176; ``Arith/Compare_dec.v`` ``le_lt_dec``
+38-47, ``le_ge_dec`` 54-58, ``le_gt_dec`` 60-63, ``le_dec`` 72-78, ``lt_dec`` 80-83, ``gt_dec`` 85-88,
+``ge_dec`` 90-93; ``PArith/BinPos.v`` 71-74; ``NArith/BinNat.v`` 87-91; ``ZArith/BinInt.v`` 94-97;
+``ZArith/ZArith_dec.v`` 43-79; ``Bool/Bool.v`` 34-37), so a ``match`` on one of closed numbers reduces by
+``vm_compute`` (``test_rocq_redteam39_decisions`` asks coqc for each). Each takes two numbers and no
+decision of its own, so what it is applied to is read as any other term."""
+DECISIONS = "-decisions"
+"""What the environment file prints before it ``Locate``s :data:`COMPUTABLE_DECISIONS`."""
+_LOCATED = re.compile(r"^Constant (\S+)(?:\s+\(shorter name to refer to it in current context is (\S+)\))?$")
+
+
+def locate_sentences(marker: str) -> list[str]:
+    """The environment file's sentences, before the answer's print and in its context, that say how the
+    print spells each computable decision (``Locate`` never fails: an unloaded one is "No object")."""
+    return [f'Goal Coq.Init.Logic.True. idtac "{marker}{DECISIONS}". Abort.'] + [
+        f"Locate {name}." for name in COMPUTABLE_DECISIONS
+    ]
+
+
+def computable_spellings(lines: list[str], marker: str) -> set[str]:
+    """The names the print gives :data:`COMPUTABLE_DECISIONS`, as ``Locate`` said (after the decisions
+    marker, up to the next line of the harness's): ``Constant <full name>``, then its shorter name if any
+    (on the same line at the file's print width, else indented on the next)."""
+    start = f"{marker}{DECISIONS}"
+    if start not in lines:
+        return set()
+    section: list[str] = []
+    for line in lines[lines.index(start) + 1 :]:
+        if line.startswith(marker):
+            break
+        if line.startswith(" ") and section:
+            section[-1] += line  # the shorter name, where the printer broke the line
+        else:
+            section.append(line)
+    spellings: set[str] = set()
+    for line in section:
+        located = _LOCATED.match(" ".join(line.split()))
+        if located and located.group(1) in COMPUTABLE_DECISIONS:
+            spellings.add(located.group(2) or located.group(1))
+    return spellings
+
+
 KEYWORDS = frozenset({"in", "then", "else", "with", "end", "return", "as", "let", "fun", "match", "if", "forall"})
 _TOKEN = re.compile(r"=>|:=|[()|,:]|[^\W\d][\w']*(?:\.[^\W\d][\w']*)*")
 
@@ -116,13 +188,14 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
     body = text.split(" = ", 1)[1] if " = " in text else text
     tokens = _TOKEN.findall(body)
     inner = _inner_binders(tokens)
+    computable = computable_spellings(lines, marker)
     found: set[str] = set()
     for at, token in enumerate(tokens):
         last = token.split(".")[-1]
         if last in REAL_DECISIONS and (inner & set(args := _arguments(tokens, at)) or _unsaturated(last, args)):
             found.add(token)
         elif token == "match":
-            found.update(_match_test(tokens, at, inner))
+            found.update(_match_test(tokens, at, inner, computable))
     return sorted(found)
 
 
@@ -150,8 +223,9 @@ def _unsaturated(name: str, arguments: list[str]) -> bool:
     return count < ARITY.get(name, 0)
 
 
-def _match_test(tokens: list[str], at: int, inner: set[str]) -> list[str]:
-    """What a ``match`` at ``at`` decides, if it is a test: its scrutinee's head."""
+def _match_test(tokens: list[str], at: int, inner: set[str], computable: set[str]) -> list[str]:
+    """What a ``match`` at ``at`` decides, if it is a test: its scrutinee's head (none where the scrutinee
+    is a computable decision applied, ``Nat.eq_dec n 4``: its arguments' own tests are read apart)."""
     scrutinee, clause, end = [], [], at + 1
     depth = 0
     while end < len(tokens):
@@ -167,8 +241,8 @@ def _match_test(tokens: list[str], at: int, inner: set[str]) -> list[str]:
     head = next((t for t in scrutinee if t not in "()"), "match")
     if any(PROOF_TYPES.search(c.split(".")[-1]) for c in clause) or PROOF_PATTERNS & patterns:
         return [head]
-    if DECISION_PATTERNS & patterns and inner & set(scrutinee):
-        return [head]
+    if DECISION_PATTERNS & patterns and inner & set(scrutinee) and (head not in computable or head in inner):
+        return [head]  # a bound variable named as a decision prints so too: only the constant computes
     return []
 
 
