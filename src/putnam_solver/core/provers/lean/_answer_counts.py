@@ -1,0 +1,158 @@
+"""G2 on a no-answer value that counts a set it defines by a quantifier (red team 39): a search of the
+problem's own property by choice, with no choice operator and no decision to read.
+
+Mathlib's cardinalities of a set and its indicator decide membership classically inside their own
+definitions, so no ``open Classical``, ``decide`` or ``if`` in the value asks for it:
+``noncomputable def ncard (s : Set α) : ℕ := ENat.toNat s.encard`` (Mathlib/Data/Set/Card.lean, commit
+002297d, ``section ncard``), ``noncomputable def mulIndicator (s : Set α) (f : α → M) (x : α) : M := haveI :=
+Classical.decPred (· ∈ s); if x ∈ s then f x else 1`` with ``indicator`` its additive form
+(Mathlib/Algebra/Group/Indicator.lean, commit 097235a, lines 46-48), ``protected noncomputable def
+Finite.toFinset (h : s.Finite) : Finset α := @Set.toFinset _ _ h.fintype`` with ``Finite.fintype`` a
+``Nonempty.some`` (Mathlib/Data/Set/Finite/Basic.lean: "Using choice, get the `Finset` that represents this
+`Set`").
+"The least ``n`` with ``P``" is then ``Set.ncard {k | ∀ i ≤ k, ¬P i}`` (the ``k`` below the least one),
+``∑ k ∈ range N, Set.indicator {k | ∀ i ≤ k, ¬P i} 1 k`` or ``Finset.fold min N id (h.toFinset)`` of
+``{k | k ≤ N ∧ P k}``: with ``P`` the question's property (multiplied out, which the copy rule leaves), the
+proof needs only a witness, as for ``sInf {n | P n}``; ``Set.ncard {_u : Unit | ∃ k < N, P k}`` decides
+``∃ k < N, P k``. Red team 38's decision rule reads none of them (nothing is decided in the value), and
+red team 16's copy rule only a count of the statement's own set.
+
+So a value that counts (:data:`COUNTS`: ``ncard``, ``encard``, ``Nat.card``, ``Cardinal.mk``, ``toFinset``,
+``Fintype.ofFinite``, ``indicator``...) and also quantifies (:data:`QUANTIFYING`: ``∀``, ``∃``, ``⋃``/``⋂``,
+``lowerBounds``, ``IsLeast``, ``Nonempty``...), counts again (a count nested in the counted set's property,
+``ncard {k | ncard {i | i ≤ k ∧ P i} = 0}``) or defines a set inside a set (``{k | Set.Iic k ∩ {i | P i} =
+∅}``, a ``fun`` or ``setOf`` there) is refused, wherever they stand (a ``let``, a ``fun`` applied, a field
+``.ncard``, ``show .. from``): the set a search counts needs one of them. A count of a set stated without
+quantifiers passes: a published sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0
+= 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤ 3)}.ncard``; no official answer counts. A proposition (codomain ``Prop``) and a
+count inside a set-builder of a ``Set`` answer characterise, they pick nothing (:func:`counted_search`).
+Left: an indicator deciding a quantifier-free property no instance decides (``Irrational``), a quantifier
+hidden in a library predicate or relation other than those listed (``Set.Iic k ⊆ S``: ``⊆`` also counts
+subsets honestly), and ``Finset.card`` (its ``Finset`` built by a computable filter is evaluable, or by
+one of the names here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import accumulate
+from typing import Final
+
+from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._number_decisions import solution_domains
+from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, name_parts, normalize_name
+
+COUNT_RULE: Final = (
+    "the answer counts (or takes the indicator of) a set it defines with a quantifier or another count: "
+    "Mathlib decides membership there by choice, a search of the problem's own property (`Set.ncard {k | ∀ i "
+    "≤ k, ¬P i}` is the least `n` with `P`); state the answer"
+)
+
+COUNTS: Final = frozenset(
+    {"ncard", "encard", "indicator", "mulIndicator", "indicatorSome", "toFinset", "ofFinite", "card"}
+)
+"""A name's last part that counts a set or decides membership classically (``card`` alone or after
+``Nat``/``ENat``/``PartENat``/``Fintype``/``Finite``: :data:`CARD_OWNERS`)."""
+CARD_OWNERS: Final = frozenset({"Nat", "ENat", "PartENat", "Fintype", "Finite", "Cardinal"})
+OTHER_COUNTS: Final = frozenset({("Cardinal", "mk"), ("Measure", "count"), ("Finite", "fintype")})
+"""``Cardinal.mk`` (a set's cardinal), the counting measure, a ``Fintype`` of a finite set by choice. The
+symbol ``#`` (``Cardinal.mk`` under ``open Cardinal``, ``Finset.card`` under ``open Finset``) counts too;
+``Cardinal.toNat`` does not (``Cardinal.toNat (Cardinal.mk (Fin 3))`` is one count, red team 14's honest
+twin)."""
+
+QUANTIFYING: Final = frozenset({"∀", "∃", "∃!", "∄", "∀ᶠ", "∃ᶠ", "⋃", "⋂", "⋃₀", "⋂₀", "Π", "Σ"})
+"""Binders that quantify (a search's "no ``i ≤ k`` has ``P``") or take unions over an index."""
+QUANTIFYING_NAMES: Final = frozenset(
+    {
+        "Exists",
+        "ExistsUnique",
+        "Nonempty",
+        "Disjoint",
+        "lowerBounds",
+        "upperBounds",
+        "IsLeast",
+        "IsGreatest",
+        "IsLUB",
+        "IsGLB",
+    }
+    | {"Minimal", "Maximal", "iUnion", "iInter", "sUnion", "sInter", "biUnion", "biInter", "BddAbove", "BddBelow"}
+)
+"""Library predicates and sets defined by a quantifier: ``lowerBounds s`` is ``{x | ∀ ⦃a⦄, a ∈ s → x ≤ a}``
+(Mathlib/Order/Bounds/Defs.lean), so ``ncard (lowerBounds S) - 1`` is ``S``'s least element."""
+
+
+def counted_search(value: Sequence[Token], expected: Statement, solution: str) -> int | None:
+    """The index of the first count in ``value`` (the value of ``solution``) when the value also quantifies,
+    counts twice or nests a set in a set (module doc), else None. A proposition or a predicate (the
+    solution's codomain ``Prop``) is stated, not searched: it may quantify over a count (a published
+    ``putnam_1973_a2`` answer restates its question with ``pluses = {i | ..}.ncard``) and picks no value;
+    so is a set's property (codomain ``Set``): a count inside a set-builder characterises the members
+    (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}``, red team 27's honest spellings of
+    ``putnam_1994_b1``), only one outside (``{Set.ncard {k | ..}}``) picks a value."""
+    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
+    codomain = solution_domains(pinned)[-1:] if pinned is not None else ["Prop"]
+    if codomain == ["Prop"]:
+        return None
+    texts = [t.text for t in value]
+    partner = bracket_partners(texts)
+    builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
+    inside = _inside(len(value), builders, partner) if codomain == ["Set"] else [0] * len(value)
+    counts = [i for i, token in enumerate(value) if not inside[i] and _counts(token, texts[i - 1] if i else "")]
+    if not counts:
+        return None
+    if len(counts) > 1 or any(_quantifies(token) for token in value) or _nested_builder(texts, builders, partner):
+        return counts[0]
+    return None
+
+
+def _inside(n: int, builders: Sequence[int], partner: dict[int, int]) -> list[int]:
+    """For each token, how many set-builders enclose it."""
+    steps = [0] * (n + 1)
+    for i in builders:
+        steps[i + 1] += 1
+        steps[partner[i]] -= 1
+    return list(accumulate(steps[:n]))
+
+
+def _nested_builder(texts: Sequence[str], builders: Sequence[int], partner: dict[int, int]) -> bool:
+    """Whether a set-builder or subtype (``{x | p}``, ``{x // p}``: ``builders``) holds another one, a
+    ``fun`` or a ``setOf`` inside: a set defined through another set (``{k | Set.Iic k ∩ {i | P i} = ∅}``,
+    ``{k | Set.Iic k ∩ (fun i => P i : Set ℕ) = ∅}``: the ``k`` below the least ``i`` with ``P``), as a
+    quantifier does. Linear: each token is read once at its own group's top level (:func:`_builder`), the
+    marks inside a span by prefix sums."""
+    marks = [0]
+    opening = set(builders)
+    for i, text in enumerate(texts):
+        marks.append(marks[-1] + (text in ("fun", "λ", "setOf") or i in opening))
+    return any(marks[partner[i]] - marks[i + 1] > 0 for i in builders)
+
+
+def _builder(texts: Sequence[str], i: int, partner: dict[int, int]) -> bool:
+    """Whether the ``{`` at ``i`` has a ``|`` or ``//`` at its own top level."""
+    end = partner.get(i, i)
+    k = i + 1
+    while k < end:
+        if texts[k] == "|" or (texts[k] == "/" and texts[k + 1] == "/"):
+            return True
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return False
+
+
+def _counts(token: Token, before: str) -> bool:
+    """Whether ``token`` names a count; a bare ``card`` as a field (``s.card``, ``(..).card``) is
+    ``Finset.card`` of a ``Finset`` the value builds, which a count or a decision here already shows."""
+    if token.kind != IDENT:
+        return token.text == "#"
+    parts = name_parts(normalize_name(token.text))
+    last = parts[-1]
+    if tuple(parts[-2:]) in OTHER_COUNTS:
+        return True
+    if last == "card":
+        return (len(parts) == 1 and before not in (".", "|>.")) or (len(parts) > 1 and parts[-2] in CARD_OWNERS)
+    return last in COUNTS
+
+
+def _quantifies(token: Token) -> bool:
+    if token.text in QUANTIFYING:
+        return True
+    return token.kind == IDENT and bool(QUANTIFYING_NAMES.intersection(name_parts(normalize_name(token.text))))
