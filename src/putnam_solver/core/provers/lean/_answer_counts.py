@@ -26,10 +26,12 @@ So a value that counts (:data:`COUNTS`: ``ncard``, ``encard``, ``Nat.card``, ``C
 quantifiers passes: a published sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0
 = 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤ 3)}.ncard``; no official answer counts. A proposition (codomain ``Prop``) and a
 count inside a set-builder of a ``Set`` answer characterise, they pick nothing (:func:`counted_search`).
-Left: an indicator deciding a quantifier-free property no instance decides (``Irrational``), a quantifier
-hidden in a library predicate or relation other than those listed (``Set.Iic k ⊆ S``: ``⊆`` also counts
-subsets honestly), and ``Finset.card`` (its ``Finset`` built by a computable filter is evaluable, or by
-one of the names here).
+Red team 40: with no quantifier at all, a count or indicator of a property no instance decides
+(``Irrational``) at each point of a range, combined by a big operator, fold or recursion (:data:`ITERATING`)
+or under a ``fun`` other than the answer's own parameters, is the same search; such a value is refused too.
+Left: a quantifier hidden in a library predicate or relation other than those listed (``Set.Iic k ⊆ S``:
+``⊆`` also counts subsets honestly), and ``Finset.card`` (its ``Finset`` built by a computable filter is
+evaluable, or by one of the names here).
 """
 
 from __future__ import annotations
@@ -79,11 +81,25 @@ QUANTIFYING_NAMES: Final = frozenset(
 )
 """Library predicates and sets defined by a quantifier: ``lowerBounds s`` is ``{x | ∀ ⦃a⦄, a ∈ s → x ≤ a}``
 (Mathlib/Order/Bounds/Defs.lean), so ``ncard (lowerBounds S) - 1`` is ``S``'s least element."""
+ITERATING: Final = frozenset(
+    {"sum", "prod", "map", "fold", "foldl", "foldr", "foldlM", "foldrM", "iterate", "rec", "recOn", "brecOn"}
+    | {"strongRec", "strongRecOn", "fix", "repeat", "where", "decreasing_by", "ofFn", "bind", "flatMap"}
+    | {"find?", "findIdx", "findIdx?", "findSome?", "filter", "filterMap", "countP", "any", "all", "mapIdx"}
+    | {"takeWhile", "dropWhile", "zipWith"}
+)
+"""Last parts of names that combine a function's values at many points (a fold, a big operator, a
+recursion; ``f^[n]`` and ``∑``/``∏`` too, :func:`_iterates`): a count or indicator inside them decides the
+question's property at each point, a search however the property is written (``∑ k ∈ range N, ∏ i ∈ range
+(k + 1), (1 - Set.indicator {x | P x} 1 i)`` is the least ``n < N`` with ``P``, ``(List.range N).map
+(Set.indicator {x | P x} 1)`` its table). ``Nat.count``/``List.count`` are not here (``Measure.count`` is a
+count itself): the predicate they take is a ``fun`` around the indicator (:func:`_under_inner_fun`) or a
+table built by one of these."""
 
 
 def counted_search(value: Sequence[Token], expected: Statement, solution: str) -> int | None:
     """The index of the first count in ``value`` (the value of ``solution``) when the value also quantifies,
-    counts twice or nests a set in a set (module doc), else None. A proposition or a predicate (the
+    counts twice, nests a set in a set or iterates, or the count stands under an inner ``fun`` (module
+    doc), else None. A proposition or a predicate (the
     solution's codomain ``Prop``) is stated, not searched: it may quantify over a count (a published
     ``putnam_1973_a2`` answer restates its question with ``pluses = {i | ..}.ncard``) and picks no value;
     so is a set's property (codomain ``Set``): a count inside a set-builder characterises the members
@@ -100,9 +116,59 @@ def counted_search(value: Sequence[Token], expected: Statement, solution: str) -
     counts = [i for i, token in enumerate(value) if not inside[i] and _counts(token, texts[i - 1] if i else "")]
     if not counts:
         return None
-    if len(counts) > 1 or any(_quantifies(token) for token in value) or _nested_builder(texts, builders, partner):
+    if (
+        len(counts) > 1
+        or any(_quantifies(token) for token in value)
+        or _nested_builder(texts, builders, partner)
+        or _iterates(value)
+    ):
         return counts[0]
-    return None
+    under = _under_inner_fun(texts, partner)
+    return next((i for i in counts if under[i]), None)
+
+
+def _iterates(value: Sequence[Token]) -> bool:
+    """Whether the value combines a function's values at many points (:data:`ITERATING`, ``f^[n]``)."""
+    texts = [t.text for t in value]
+    return any(
+        text in ("∑", "∏")
+        or (text == "^" and texts[i + 1 : i + 2] == ["["])
+        or (token.kind == IDENT and name_parts(normalize_name(text))[-1] in ITERATING)
+        for i, (token, text) in enumerate(zip(value, texts, strict=True))
+    )
+
+
+def _under_inner_fun(texts: Sequence[str], partner: dict[int, int]) -> list[bool]:
+    """For each token, whether a ``fun`` other than the value's own leading ones (the answer's parameters)
+    encloses it: a ``fun`` reaches to the end of the group it stands in. One pass, a stack of the groups
+    that hold an open ``fun``."""
+    head = _leading_funs_end(texts, partner)
+    depth = 0
+    fun_depths: list[int] = []
+    under = []
+    for i, text in enumerate(texts):
+        if partner.get(i, i) < i:
+            depth -= 1
+            while fun_depths and fun_depths[-1] > depth:
+                fun_depths.pop()
+        under.append(bool(fun_depths))
+        if partner.get(i, -1) > i:
+            depth += 1
+        elif text in ("fun", "λ") and i >= head:
+            fun_depths.append(depth)
+    return under
+
+
+def _leading_funs_end(texts: Sequence[str], partner: dict[int, int]) -> int:
+    """The index after the value's leading ``fun ... =>``s, each a parameter of the answer (in parentheses
+    only when they close at the value's end: ``(fun k => ..) 3`` is a ``fun`` applied)."""
+    i, end = 0, len(texts) - 1
+    while True:
+        while i < end and texts[i] == "(" and partner.get(i) == end:
+            i, end = i + 1, end - 1
+        if i > end or texts[i] not in ("fun", "λ"):
+            return i
+        i = next((k for k in range(i + 1, end + 1) if texts[k] in ("=>", "↦")), end) + 1
 
 
 def _inside(n: int, builders: Sequence[int], partner: dict[int, int]) -> list[int]:

@@ -62,6 +62,23 @@ EXTREMAL_OPERATORS: Final = (
     "EMetric.infEdist",
     "Metric.hausdorffDist",
     "EMetric.hausdorffEdist",
+    # red team 40, each accepted by the text profile: the least period or order by its library name, a
+    # `Nat.find` inside its definition (Mathlib/Dynamics/PeriodicPts/Defs.lean `def minimalPeriod (f : α → α)
+    # (x : α) := if h : x ∈ periodicPts f then Nat.find h else 0` under `open scoped Classical in`;
+    # Mathlib/GroupTheory/OrderOfElement.lean `noncomputable def orderOf (x : G) : ℕ := minimalPeriod (x *
+    # ·) 1` with `addOrderOf` its `to_additive` twin; `MulAction.period m a` is `minimalPeriod (m • ·) a`;
+    # Mathlib/GroupTheory/Exponent.lean `noncomputable def exponent := if h : ExponentExists G then Nat.find
+    # h else 0`), and the characteristic, a `Classical.choose` (Mathlib/Algebra/CharP/Defs.lean
+    # `noncomputable def ringChar [NonAssocSemiring R] : ℕ := Classical.choose (CharP.existsUnique R)`):
+    # "the least `n` with `P`" is the order of an element or the period of a map built from `P`
+    "Function.minimalPeriod",
+    "orderOf",
+    "addOrderOf",
+    "MulAction.period",
+    "AddAction.period",
+    "Monoid.exponent",
+    "AddMonoid.exponent",
+    "ringChar",
 )
 """Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
 ``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
