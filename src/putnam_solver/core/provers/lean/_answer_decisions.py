@@ -30,9 +30,10 @@ literal, a set-builder not stated as a ``Set`` (Mathlib reads ``({x | p x} : Fin
 ``insert``, ``image``, ``Finset.univ``, ``Fintype``: :data:`FINSET_PARTS`), whose ``DecidableEq`` on functions
 or propositions decides any statement, unless the text shows a ``Set`` or (red team 39) an element type
 with its own computable instance, found first (:func:`plain_type`: numerals of ``ℕ``/``ℤ``/``ℚ``, ``Fin n``,
-``Bool``; :func:`_chain_kind`, :func:`plain_universe`). Left: a proposition with no symbol (``fun k =>
-Irrational k``) or a predicate given by its name, and the library's own classical instances
-(``Real.decidableLT``).
+``Bool``, since red team 40 functions between finite ones; :func:`plain_universe`, and :mod:`_finset_types`
+for chains, literals and, since red team 40, ``insert``, ``image`` and a counted literal of ``Bool``s).
+Left: a proposition with no symbol (``fun k => Irrational k``) or a predicate given by its name, and the
+library's own classical instances (``Real.decidableLT``).
 
 Inside the value, the ``classical`` tactic (src/Lean/Elab/Tactic/Classical.lean, commit 034bc26, line 21:
 ``Meta.addInstance ``Classical.propDecidable .local 10``) puts the instance in force as the ``open`` does, and
@@ -43,15 +44,12 @@ is read so (``by classical exact fun _ => False`` decides nothing); the ``by_cas
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import Final
 
 from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._finset_types import counted_literals, shared_with_set, shown_insertion
 from putnam_solver.core.provers.lean._number_decisions import (
-    BINDERS,
-    COMPUTABLE_EQ,
     Binding,
     bindings,
     condition,
@@ -62,6 +60,7 @@ from putnam_solver.core.provers.lean._number_decisions import (
 )
 from putnam_solver.core.provers.lean._open_decl import activated_namespaces
 from putnam_solver.core.provers.lean._opens_in_force import opens_before
+from putnam_solver.core.provers.lean._value_levels import Levels
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Statement, Token, name_parts, normalize_name
 
 CANDIDATE_CLASSICAL_RULE: Final = (
@@ -126,8 +125,9 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     last_binder = ""  # the last `∑`/`∏` or `match`-like word: which one a `with` belongs to
     typed = 0  # where the plain type of the last `Fintype.card`/`Finset.univ` read ends (its `Bool` no coercion)
     partner = bracket_partners([t.text for t in value])
+    counted = counted_literals(value, partner)  # where a `Bool` is written with no proposition to coerce
     found = bindings(value, partner, domains[:-1])
-    levels = _Levels(value, partner)
+    levels = Levels(value, partner)
     leading, body = _leading_lambdas(value, partner)
     stated = _stated_sets(value, levels, body, list(domains[-1:]) == ["Set"])
     placed = _decided_place(value, found, levels, leading, stated)
@@ -137,7 +137,7 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
             return i
         if (
             i not in stated
-            and _shared_with_set(value, i, partner, levels, stated, found)
+            and shared_with_set(value, i, partner, levels, stated, found)
             and not (text == "{" and library_decides(value, i + 1, partner[i], found, terms=True))
         ):
             return i
@@ -156,13 +156,14 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
         parts = name_parts(normalize_name(text))
         universe = plain_universe(value, i, partner, found)
         typed = max(typed, universe or 0)
-        if text == "Bool" and i < typed:
+        if text == "Bool" and (i < typed or counted[i]):
             continue
         if any(p in DECIDING_PARTS or p.startswith(("Decidable", "decidable", "instDecidable")) for p in parts):
             return i
-        if (parts[:1] != ["Set"] and FINSET_PARTS.intersection(parts) and universe is None) or _collection_of_undecided(
-            value, i, partner
-        ):
+        shared = FINSET_PARTS.intersection(parts) if parts[:1] != ["Set"] and universe is None else set()
+        # an `insert` or `image` alone may show its type: `Finset.univ.image f` asks a `Fintype` of its own
+        shown = shared in ({"insert"}, {"image"}) and shown_insertion(value, i, partner, levels, found)
+        if (shared and not shown) or _collection_of_undecided(value, i, partner, found):
             return i
     return placed
 
@@ -177,15 +178,6 @@ Mathlib/Data/Finset/Image.lean ``def image [DecidableEq β]``, Mathlib/Data/Fins
 (``Finset.univ``, ``Fintype.card``: Mathlib/Data/Fintype/Sets.lean ``Set.fintype... [DecidablePred]``);
 ``Set.insert``, ``Set.image``, ``Set.univ``... decide nothing (a name whose first part is ``Set``)."""
 
-_SHARED_SYMBOLS: Final = frozenset({"∪", "∩", "\\", "∆", "⊔", "⊓"})
-"""``Finset``'s ``Union``, ``Inter``, ``SDiff``, ``symmDiff`` and lattice notations, each under ``[DecidableEq
-α]``; on a ``Set`` (one operand a set-builder, the operation is homogeneous) they decide nothing."""
-
-PROPOSITION_MARKS: Final = frozenset(
-    {"=", "≠", "<", ">", "≤", "≥", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∣", "∧", "∨", "¬", "↔", "∀", "∃", "∃!", "≡"}
-)
-"""Symbols that make the term they stand in (at its top level) a proposition."""
-
 _NOT_APPLIED: Final = frozenset(
     {"if", "fun", "λ", "with", "in", "at", "do", "by", "let", "have", "show", "from", "return", "where", "calc"}
     | {"using", "mod"}
@@ -193,182 +185,28 @@ _NOT_APPLIED: Final = frozenset(
 """Words a group after them is no argument of (a branch after ``then``/``else`` and a ``match``'s
 discriminant are read as arguments: a ``Bool`` may be expected there)."""
 _ARGUMENT_AFTER: Final = frozenset({")", "]", "}", "⟩", "⦄", "<|", "$", "!", "|>.", "@"})
-_OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})
 _MOST_PLACES: Final = 64
 """More propositions in deciding places than an honest answer writes: the first is refused unread."""
 
 
-class _Levels:
-    """One pass over ``value`` (and one back): each token's bracket depth and enclosing group (the value's
-    top level is group ``-1``), each group's first top-level ``:``, ``|``/``//``, ``,``, ``:=`` and ``·``,
-    the next ``=>``/``↦`` of a token's group, and the proposition marks by depth, outside an ``if``'s
-    condition (:func:`deciding_token` reads those)."""
-
-    def __init__(self, value: Sequence[Token], partner: dict[int, int]) -> None:
-        n = len(value)
-        inside = [0] * (n + 1)
-        for i, token in enumerate(value):
-            if token.text == "if":
-                start, end = condition(value, i, partner)
-                inside[start] += 1
-                inside[max(start, end)] -= 1
-        self.depth, self.group = [0] * n, [-1] * n
-        self.first: dict[tuple[int, str], int] = {}
-        self.marks: dict[int, list[int]] = {}
-        stack, in_condition = [-1], 0
-        for i, token in enumerate(value):
-            in_condition += inside[i]
-            if partner.get(i, i) < i and len(stack) > 1:
-                stack.pop()
-            self.depth[i], self.group[i] = len(stack) - 1, stack[-1]
-            key = {"//": "|", "λ": "fun"}.get(token.text, token.text)
-            if key in (":", "|", ",", ":=", "·", "fun"):
-                self.first.setdefault((stack[-1], key), i)
-            elif token.text in PROPOSITION_MARKS and in_condition == 0:
-                self.marks.setdefault(len(stack) - 1, []).append(i)
-            if token.text in _OPENERS and partner.get(i, i) > i:
-                stack.append(i)
-        self.ends = {k: v for k, v in partner.items() if v > k}
-        self.arrow, comma = [n] * n, [n] * n
-        nearest: dict[tuple[int, str], int] = {}
-        for i in range(n - 1, -1, -1):
-            if value[i].text in ("=>", "↦", ","):
-                nearest[(self.group[i], value[i].text.replace("↦", "=>"))] = i
-            self.arrow[i] = nearest.get((self.group[i], "=>"), n)
-            comma[i] = nearest.get((self.group[i], ","), n)
-            if self.ends.get(i) is not None:  # leaving, to the left, the group `i` opens
-                nearest.pop((i, "=>"), None)
-                nearest.pop((i, ","), None)
-        regions = [0] * (n + 1)
-        for i, token in enumerate(value):
-            if token.text in BINDERS:
-                regions[i + 1] += 1
-                regions[self.arrow[i] if token.text in ("fun", "λ") else comma[i]] -= 1
-        self.binder = list(accumulate(regions[:n]))
-        """Whether each token stands among a binder's names and groups (before its ``,`` or ``=>``)."""
-
-    def end(self, i: int, n: int) -> int:
-        """Where the group enclosing token ``i`` ends."""
-        return self.ends.get(self.group[i], n)
-
-    def top(self, opener: int, key: str) -> int | None:
-        """The first ``key`` at the top level of the group ``opener`` opens."""
-        return self.first.get((opener, key))
-
-    def marked(self, start: int, end: int, level: int) -> bool:
-        row = self.marks.get(level, [])
-        at = bisect_left(row, start)
-        return at < len(row) and row[at] < end
-
-
-def _shared_with_set(
-    value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels, stated: set[int], found: Sequence[Binding]
-) -> bool:
-    """A ``Finset`` operation under a ``DecidableEq`` of its elements (read by :func:`deciding_token`):
-    ``∪``/``∩``/``\\``/``∆`` whose chain shows no ``Set`` and no plain element type (:func:`_chain_kind`), or
-    a literal ``{a, b}`` (``insert a {b}``), not ascribed ``Set`` or ``Finset`` of a plain type
-    (:func:`plain_type`) nor an operand of such a chain, whose elements the reader does not show to be
-    number terms."""
-    text = value[i].text
-    if text in _SHARED_SYMBOLS:
-        return _chain_kind(value, i, partner, levels, stated, found) is None
-    if text != "{" or i not in partner or _set_group(value, i, levels):
-        return False
-    if levels.top(i, ",") is None and levels.top(i, "fun") is None:  # `{a}` needs no `DecidableEq`
-        return False
-    close, n = partner[i], len(value)
-    ascribed = close + 2 < n and value[close + 1].text == ":" and value[close + 2].text in ("Set", "Finset")
-    if ascribed and value[close + 2].text == "Finset":
-        ascribed = plain_type(value, close + 3, levels.end(close, n), partner, found, finite=False)
-    operand = any(
-        0 <= k < n and value[k].text in _SHARED_SYMBOLS and _chain_kind(value, k, partner, levels, stated, found)
-        for k in (i - 1, close + 1)
-    )
-    return not (ascribed or operand) and levels.top(i, ":=") is None
-
-
-def _collection_of_undecided(value: Sequence[Token], i: int, partner: dict[int, int]) -> bool:
+def _collection_of_undecided(value: Sequence[Token], i: int, partner: dict[int, int], found: Sequence[Binding]) -> bool:
     """``Finset (ℕ → ℕ)``, ``Multiset Prop``: a collection of elements whose equality only
     ``Classical.propDecidable`` decides (functions, propositions, sets), which any of its operations may ask
-    for (``Finset.sup`` of singletons of functions counts the distinct ones)."""
+    for (``Finset.sup`` of singletons of functions counts the distinct ones); not of functions between plain
+    finite types (``Finset (Fin 2 → Bool)``: :func:`plain_type`)."""
     if name_parts(normalize_name(value[i].text))[-1:] not in (["Finset"], ["Multiset"]) or i + 1 >= len(value):
         return False
-    inner = value[i + 1 : partner[i + 1] + 1] if value[i + 1].text == "(" and i + 1 in partner else value[i + 1 : i + 2]
+    if value[i + 1].text == "(" and i + 1 in partner:
+        if plain_type(value, i + 2, partner[i + 1], partner, found, finite=False):
+            return False
+        inner = value[i + 1 : partner[i + 1] + 1]
+    else:
+        inner = value[i + 1 : i + 2]
     return any(t.text in ("→", "->", "Prop", "Set", "Type", "Sort") for t in inner)
 
 
-_CHAIN_BEFORE: Final = frozenset({"(", "[", "⟨", "{", ",", ":=", "=>", "↦", "then", "else", "=", "≠", "∈", "∉"})
-_CHAIN_AFTER: Final = frozenset({")", "]", "⟩", "}", ",", ":", "then", "else", "=", "≠"})
-"""Tokens that end a chain of ``∪``... on its left and right (no application or tighter operator there)."""
-_MOST_LINKS: Final = 32
-"""More operands on a side of a chain than an honest answer writes: not read (so the reading stays linear)."""
-
-
-def _chain_kind(
-    value: Sequence[Token], i: int, partner: dict[int, int], levels: _Levels, stated: set[int], found: Sequence[Binding]
-) -> str | None:
-    """What the chain of ``∪``/``∩``/``\\``/``∆``/``⊔``/``⊓`` through ``value[i]`` shows of its operands' one
-    type (``Union.union : α → α → α``): ``"set"`` if every type written is ``Set`` (``(s : Set α)``), or none
-    is and an operand is a ``Set`` (set-builder, ``Set`` name, stated group); ``"plain"`` if each type
-    written (``(s : Finset T)``, or the chain's own ascription) is a plain ``T`` (:func:`plain_type`), or none
-    is and every operand is a literal of number terms of ``ℕ``/``ℤ``/``ℚ``; else None (an operand of several
-    tokens, a type not read)."""
-    n, operands, k = len(value), [], i
-    while True:  # leftwards: each operand one token or one bracket group
-        first = partner.get(k - 1, k - 1) if k > 0 else -1
-        if not 0 <= first <= k - 1:
-            return None
-        operands.append((first, k))
-        if first == 0 or value[first - 1].text not in _SHARED_SYMBOLS or len(operands) > _MOST_LINKS:
-            break
-        k = first - 1
-    if (first > 0 and value[first - 1].text not in _CHAIN_BEFORE) or len(operands) > _MOST_LINKS:
-        return None
-    k = i
-    while True:  # rightwards
-        last = partner.get(k + 1, k + 1) + 1 if k + 1 < n else 0
-        if last <= k + 1:
-            return None
-        operands.append((k + 1, last))
-        if last >= n or value[last].text not in _SHARED_SYMBOLS or len(operands) > 2 * _MOST_LINKS:
-            break
-        k = last
-    if (last < n and value[last].text not in _CHAIN_AFTER) or len(operands) > 2 * _MOST_LINKS:
-        return None
-    shown = [(last + 1, levels.end(last, n))] if last < n and value[last].text == ":" else []
-    literals, sets = True, False
-    for first, stop in operands:
-        colon = levels.top(first, ":") if value[first].text == "(" else None
-        sets = sets or _set_group(value, first, levels) or first in stated
-        if colon is not None:
-            shown.append((colon + 1, stop - 1))
-        literals = literals and (
-            value[first].text == "∅"
-            or (
-                value[first].text == "{"
-                and library_decides(value, first + 1, stop - 1, found, terms=True, types=COMPUTABLE_EQ)
-            )
-        )
-    written = {value[a].text for a, _ in shown}  # a written `Finset` outweighs a set-builder (then a filter)
-    if written == {"Set"} or (sets and not written):
-        return "set"
-    if all(value[a].text == "Finset" and plain_type(value, a + 1, b, partner, found, finite=False) for a, b in shown):
-        return "plain" if shown or literals else None
-    return None
-
-
-def _set_group(value: Sequence[Token], k: int, levels: _Levels) -> bool:
-    """Whether ``value[k]`` opens a set-builder (``{x | p x}``, ``{f x | x : T}``: ``Set``'s notations, a
-    ``|`` at the group's top level) or is a name of ``Set``'s."""
-    if not 0 <= k < len(value):
-        return False
-    if value[k].kind == IDENT:
-        return name_parts(normalize_name(value[k].text))[:1] == ["Set"]
-    return value[k].text == "{" and levels.top(k, "|") is not None
-
-
 def _decided_place(
-    value: Sequence[Token], found: Sequence[Binding], levels: _Levels, leading: set[int], stated: set[int]
+    value: Sequence[Token], found: Sequence[Binding], levels: Levels, leading: set[int], stated: set[int]
 ) -> int | None:
     """The first token of a proposition the library does not decide at default priority (:func:`library
     _decides`) standing where Lean may be asked to decide it: the body of a ``fun`` other than the value's
@@ -414,7 +252,7 @@ def _leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[s
 _SET_CARDS: Final = (["Set", "ncard"], ["Set", "encard"])
 
 
-def _stated_sets(value: Sequence[Token], levels: _Levels, body: int, set_valued: bool) -> set[int]:
+def _stated_sets(value: Sequence[Token], levels: Levels, body: int, set_valued: bool) -> set[int]:
     """The ``{``s of the groups the value states as ``Set``s, whose ``DecidableEq`` or membership nothing
     decides: one ascribed ``: Set``, one counted by ``Set.ncard``/``Set.encard`` (``{x | p x}.ncard``: the
     argument is a ``Set``, and these cardinalities, ``Nat.card``'s and ``ENat.card``'s, ask no decision),
@@ -439,7 +277,7 @@ def _stated_sets(value: Sequence[Token], levels: _Levels, body: int, set_valued:
 
 
 def _place(
-    value: Sequence[Token], i: int, leading: set[int], levels: _Levels, stated: set[int]
+    value: Sequence[Token], i: int, leading: set[int], levels: Levels, stated: set[int]
 ) -> tuple[int, int, int] | None:
     """The span (start, end, depth of its top level) of a term at ``i`` that Lean may be asked to decide
     (:func:`_decided_place`), else None."""

@@ -22,8 +22,8 @@ the reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun 
 
 The same priority makes ``Finset``'s ``DecidableEq``/``Fintype`` of an element type harmless where the type
 has its own computable instance (red team 39): :func:`plain_type` reads a written type (``Fin n``,
-``Bool``, ``ℕ``/``ℤ``/``ℚ``, products and sums of them), :func:`plain_universe` ``Fintype.card T`` and
-``(Finset.univ : Finset T)``.
+``Bool``, ``ℕ``/``ℤ``/``ℚ``, products and sums of them, since red team 40 functions between finite ones),
+:func:`plain_universe` ``Fintype.card T`` and ``(Finset.univ : Finset T)``.
 """
 
 from __future__ import annotations
@@ -235,6 +235,7 @@ COMPUTABLE_EQ: Final = frozenset({"ℕ", "ℤ", "ℚ", "Nat", "Int", "Rat"})
 ``instDecidableEqNat``, ``Int.instDecidableEq``, Mathlib's ``Rat.instDecidableEq``); ``ℝ``'s is classical
 (Mathlib/Data/Real/Basic.lean), so not here."""
 _TYPE_GLUE: Final = frozenset({"(", ")", "×", "⊕", "Bool"})
+_ARROWS: Final = frozenset({"→", "->"})
 
 
 def plain_type(
@@ -245,15 +246,20 @@ def plain_type(
     low): ``Bool`` (core's ``instDecidableEqBool``; Mathlib/Data/Fintype/Basic.lean ``instance
     Bool.fintype``), ``Fin n`` for a number term ``n`` (core's ``instDecidableEqFin``; same file ``instance
     Fin.fintype``), products and sums of those (``instDecidableEqProd``/``instDecidableEqSum``,
-    Mathlib/Data/Fintype/Prod.lean and Sum.lean), and, not ``finite``, ``ℕ``/``ℤ``/``ℚ``. A subtype, a
-    function type, ``Prop``, ``Set``, ``ℝ`` or a name not listed is none (their equality or membership may
-    be ``Classical.propDecidable``'s)."""
+    Mathlib/Data/Fintype/Prod.lean and Sum.lean), functions between those (red team 40:
+    Mathlib/Data/Fintype/Pi.lean, commit 7079dfd, line 139: ``instance Pi.instFintype [DecidableEq α]
+    [Fintype α] [∀ a, Fintype (β a)]``; Mathlib/Data/Fintype/Defs.lean, commit f9347ec, line 199:
+    ``instance decidablePiFintype [∀ a, DecidableEq (β a)] [Fintype α]``: each asks the domain's and the
+    codomain's instances, so a type with an arrow counts only where every part is finite), and, not
+    ``finite``, ``ℕ``/``ℤ``/``ℚ``. A subtype, a dependent function type, ``Prop``, ``Set``, ``ℝ`` or a name
+    not listed is none (their equality or membership may be ``Classical.propDecidable``'s)."""
     if start >= end:
         return False
-    at = start
+    at, arrow, infinite = start, False, False
     while at < end:
         text = value[at].text
-        if text in _TYPE_GLUE or (not finite and text in COMPUTABLE_EQ):
+        if text in _TYPE_GLUE or text in _ARROWS or (not finite and text in COMPUTABLE_EQ):
+            arrow, infinite = arrow or text in _ARROWS, infinite or text in COMPUTABLE_EQ
             at += 1
         elif text == "Fin" and at + 1 < end:
             stop = partner[at + 1] + 1 if value[at + 1].text == "(" and at + 1 in partner else at + 2
@@ -262,7 +268,7 @@ def plain_type(
             at = stop
         else:
             return False
-    return True
+    return not (arrow and infinite)
 
 
 def plain_universe(value: Sequence[Token], i: int, partner: dict[int, int], found: Sequence[Binding]) -> int | None:
