@@ -48,11 +48,6 @@ class KernelBug:
     def affects(self, version: Version) -> bool:
         return self.first <= version and (self.fixed is None or version < self.fixed)
 
-    def describe(self) -> str:
-        fixed = "not fixed" if self.fixed is None else "fixed in " + ".".join(map(str, self.fixed))
-        shared = "coqc and coqchk" if self.coqchk else "coqc only (coqchk catches it)"
-        return f"rocq#{self.issue} {self.title} [{self.component}; {shared}; {fixed}]"
-
 
 def _version(text: str) -> Version:
     return tuple(int(p) for p in text.split("."))

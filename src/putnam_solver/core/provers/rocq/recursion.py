@@ -194,12 +194,10 @@ def read_prints(output: str, marker: str, count: int) -> list[str]:
 
 
 def statement_names(statement: Statement, track: Track) -> set[str]:
-    """Names the pinned statement declares before its theorem (the solution only on with-answer)."""
-    try:
-        sents = sentences(statement.text)
-    except LexError:
-        return set()
-    header = sents[: statement.theorem]
+    """Names the pinned statement declares before its theorem (the solution only on with-answer). Read from
+    the statement's own sentences: ``parse_statement`` lexed its text already (a text that does not lex is
+    no statement), so lexing it again could never fail."""
+    header = statement.sentences[: statement.theorem]
     names = {n for s in header if (n := s.declared_name) is not None}
     if track is Track.NO_ANSWER and statement.solution_name is not None:
         names.discard(statement.solution_name)
