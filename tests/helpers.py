@@ -218,6 +218,25 @@ def lean_filled(
     return text
 
 
+def lean_edit_failures(
+    bench: Benchmark, problem_id: str, edit: Mapping[str, str], track: Track = Track.WITH_ANSWER
+) -> dict[str, str]:
+    """The text gates' failures on the challenge of ``problem_id`` filled with ``edit`` (``lean_filled``'s
+    keywords ``proof``, ``before``, ``after``, ``value``), the gates run in this process (so that coverage
+    sees the branches a test reaches: a gate worker is killed, not ended, and records nothing)."""
+    text = lean_filled(
+        bench,
+        problem_id,
+        track,
+        proof=edit.get("proof", PROOF),
+        before=edit.get("before", ""),
+        after=edit.get("after", ""),
+        value=edit.get("value", "fun _ => 0"),
+    )
+    with text_gates_in_process():
+        return failures(lean_text_verdict(bench, problem_id, text, track))
+
+
 def lean_text_verdict(bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
     problem = bench.problems[problem_id]
     return run_gates(LEAN_PROVER, bench, problem, candidate.encode("utf-8"), track, LEAN_TEXT)

@@ -49,6 +49,8 @@ def unshaped_alternatives(tokens: Sequence[Token], keyword: str, head: int) -> l
     first = _first_bar(tokens, keyword, head) if keyword in _HOLDERS else None
     if first is None:
         return []
+    if tokens[first].text != "|":  # a `match` value with no alternative: Lean fails there, and resumes there
+        return [tokens[first]]
     column, depth = tokens[first].col, Depth(tokens, 0)
     found: list[Token] = []
     for i in range(first + 1, len(tokens)):
@@ -65,7 +67,8 @@ def unshaped_alternatives(tokens: Sequence[Token], keyword: str, head: int) -> l
 
 
 def _first_bar(tokens: Sequence[Token], keyword: str, head: int) -> int | None:
-    """The first ``|`` of the alternatives in a term's place: an inductive's first constructor, a declaration's
+    """The first ``|`` of the alternatives in a term's place: an inductive's first constructor (after ``where``
+    or ``:=``, ``«inductive»``: ``optional (" :=" <|> " where") >> many ctor``), a declaration's
     first alternative (before any ``:=``, not where a term must follow, as in ``: |x| ≤ 1``), or the first
     alternative of a ``match`` that is the declaration's whole value."""
     depth, valued = 0, False
@@ -76,8 +79,10 @@ def _first_bar(tokens: Sequence[Token], keyword: str, head: int) -> int | None:
             continue
         if depth:
             continue
+        if text == ":=" and keyword in _INDUCTIVES:
+            continue  # `inductive T :=` then its constructors, as after `where` (``«inductive»``: `" :=" <|> " where"`)
         if text == ":=":
-            if keyword in _INDUCTIVES or i + 1 >= len(tokens) or tokens[i + 1].text != "match":
+            if i + 1 >= len(tokens) or tokens[i + 1].text != "match":
                 valued = True
                 continue
             return _match_bar(tokens, i + 1)
@@ -94,14 +99,17 @@ def _opens_alternative(tokens: Sequence[Token], i: int) -> bool:
 
 
 def _match_bar(tokens: Sequence[Token], start: int) -> int | None:
-    """The first ``|`` after the ``with`` of the ``match`` at ``start``, outside brackets."""
-    depth, seen_with = 0, False
+    """The first ``|`` after the ``with`` of the ``match`` at ``start``, outside brackets; where none follows,
+    the first token after the ``with`` (``matchAlts`` is ``many1Indent matchAlt``, each ``"| "`` first: Lean
+    fails at that token and its command loop resumes there, src/Lean/Parser/Module.lean ``parseCommand``);
+    None if nothing follows the ``with``."""
+    depth, after_with = 0, None
     for i in range(start + 1, len(tokens)):
         text = tokens[i].text
-        if text in _OPENERS or text in _CLOSERS:
+        if after_with is None and depth == 0 and text == "with":
+            after_with = i + 1
+        elif text in _OPENERS or text in _CLOSERS:
             depth += 1 if text in _OPENERS else -(depth > 0)
-        elif not depth and text == "with":
-            seen_with = True
-        elif not depth and text == "|" and seen_with:
+        elif not depth and text == "|" and after_with is not None:
             return i
-    return None
+    return after_with if after_with is not None and after_with < len(tokens) else None

@@ -58,14 +58,17 @@ def unshaped_members(tokens: Sequence[Token], keyword: str, head: int) -> list[T
 
 def _judged(tokens: Sequence[Token], start: int, depth: Depth, shaped: Callable[[int], bool]) -> list[Token]:
     """The line-first words from ``start`` on (up to the end of the members' block) that Lean reads as no
-    member: left of the first member's column, or at it without a member's shape (``shaped``)."""
+    member: left of the first member's column, or at it without a member's shape (``shaped``). A line that
+    begins with a doc comment or ``@[`` is judged too (by the member it begins: Lean reads the doc and
+    attributes, then fails at a word that is none, and resumes a command there)."""
     column = tokens[start].col
     found: list[Token] = []
     for i in range(start + 1, len(tokens)):
         token = tokens[i]
         if token.line == tokens[i - 1].line or token.col > column or not token.col:
             continue  # not first on its line, or more of the member before it; column 0 is the splitter's
-        if token.kind != IDENT or token.text in _NOT_MEMBERS or continues(tokens, i, "def", depth):
+        modified = token.kind == DOC or token.text == "@["  # a member's doc or attributes first: its shape too
+        if not modified and (token.kind != IDENT or token.text in _NOT_MEMBERS or continues(tokens, i, "def", depth)):
             if token.text in _NOT_MEMBERS and token.col <= column:
                 break
             continue
@@ -110,7 +113,7 @@ def _field(tokens: Sequence[Token], i: int) -> bool:
     """Whether a field begins at the word ``i``: after a modifier, the name must be followed at once by its
     signature (round 34's reading, ``_members.field_follows``: Lean reads the modifiers inside ``atomic``);
     a plain name may take binders first, as ``structSimpleBinder``'s ``optDeclSig`` lets it (``f x : ℕ``)."""
-    if tokens[i].text in MEMBER_MODIFIERS:
+    if tokens[i].text in MEMBER_MODIFIERS or tokens[i].kind == DOC or tokens[i].text == "@[":
         return field_follows(tokens, i)
     return _declaration_follows(tokens, i, _FIELD_SIGNS)
 
