@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import solution_domains
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, name_parts, normalize_name
@@ -120,16 +121,15 @@ def counted_search(value: Sequence[Token], expected: Statement, solution: str) -
         len(counts) > 1
         or any(_quantifies(token) for token in value)
         or _nested_builder(texts, builders, partner)
-        or _iterates(value)
+        or _iterates(value, texts)
     ):
         return counts[0]
-    under = _under_inner_fun(texts, partner)
+    under = _under_inner_fun(texts, partner, leading_lambdas(value, partner)[1])
     return next((i for i in counts if under[i]), None)
 
 
-def _iterates(value: Sequence[Token]) -> bool:
+def _iterates(value: Sequence[Token], texts: Sequence[str]) -> bool:
     """Whether the value combines a function's values at many points (:data:`ITERATING`, ``f^[n]``)."""
-    texts = [t.text for t in value]
     return any(
         text in ("∑", "∏")
         or (text == "^" and texts[i + 1 : i + 2] == ["["])
@@ -138,11 +138,10 @@ def _iterates(value: Sequence[Token]) -> bool:
     )
 
 
-def _under_inner_fun(texts: Sequence[str], partner: dict[int, int]) -> list[bool]:
-    """For each token, whether a ``fun`` other than the value's own leading ones (the answer's parameters)
-    encloses it: a ``fun`` reaches to the end of the group it stands in. One pass, a stack of the groups
-    that hold an open ``fun``."""
-    head = _leading_funs_end(texts, partner)
+def _under_inner_fun(texts: Sequence[str], partner: dict[int, int], head: int) -> list[bool]:
+    """For each token, whether a ``fun`` other than the value's own leading ones (the answer's parameters,
+    before ``head``: :func:`_answer_decisions.leading_lambdas`) encloses it: a ``fun`` reaches to the end of
+    the group it stands in. One pass, a stack of the groups that hold an open ``fun``."""
     depth = 0
     fun_depths: list[int] = []
     under = []
@@ -157,18 +156,6 @@ def _under_inner_fun(texts: Sequence[str], partner: dict[int, int]) -> list[bool
         elif text in ("fun", "λ") and i >= head:
             fun_depths.append(depth)
     return under
-
-
-def _leading_funs_end(texts: Sequence[str], partner: dict[int, int]) -> int:
-    """The index after the value's leading ``fun ... =>``s, each a parameter of the answer (in parentheses
-    only when they close at the value's end: ``(fun k => ..) 3`` is a ``fun`` applied)."""
-    i, end = 0, len(texts) - 1
-    while True:
-        while i < end and texts[i] == "(" and partner.get(i) == end:
-            i, end = i + 1, end - 1
-        if i > end or texts[i] not in ("fun", "λ"):
-            return i
-        i = next((k for k in range(i + 1, end + 1) if texts[k] in ("=>", "↦")), end) + 1
 
 
 def _inside(n: int, builders: Sequence[int], partner: dict[int, int]) -> list[int]:

@@ -128,7 +128,7 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     counted = counted_literals(value, partner)  # where a `Bool` is written with no proposition to coerce
     found = bindings(value, partner, domains[:-1])
     levels = Levels(value, partner)
-    leading, body = _leading_lambdas(value, partner)
+    leading, body = leading_lambdas(value, partner)
     stated = _stated_sets(value, levels, body, list(domains[-1:]) == ["Set"])
     placed = _decided_place(value, found, levels, leading, stated)
     for i, token in enumerate(value[: len(value) if placed is None else placed]):
@@ -238,7 +238,7 @@ def _decided_place(
     return None
 
 
-def _leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[set[int], int]:
+def leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[set[int], int]:
     """The value's own leading ``fun``s (``fun a => fun b =>``, or one in brackets around the whole value),
     whose body a predicate answer states, and where that body begins."""
     i = 1 if len(value) > 1 and value[0].text == "(" and partner.get(0) == len(value) - 1 else 0
