@@ -295,7 +295,10 @@ UNFOLDED_COPIES = {
     "f unfolded, the function form": "Set.ncard {x : ℝ | 2^x - 1 - x^2 = 0}",
     "f as a lambda": "{x : ℝ | (fun x => 2^x - 1 - x^2) x = 0}.ncard",
 }
-UNFOLDED_HONEST = {"the official answer": "3", "another equation": "Set.ncard {x : ℝ | 2^x - 1 - x^2 = 1}"}
+UNFOLDED_HONEST = {"the official answer": "3"}
+ANOTHER_EQUATION = "Set.ncard {x : ℝ | 2^x - 1 - x^2 = 1}"
+"""No copy; since value red team 41 refused as a count of a set over ``ℝ`` (its equality no computation
+decides: ``_answer_count_words``), which states no answer either."""
 
 
 @pytest.mark.parametrize("case", sorted(UNFOLDED_COPIES))
@@ -318,6 +321,11 @@ def test_chained_hypothesis_definitions_are_unfolded(lean_putnambench: Benchmark
 @pytest.mark.parametrize("case", sorted(UNFOLDED_HONEST))
 def test_other_values_beside_a_hypothesis_definition_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
     assert _count(lean_putnambench, DEFINED, UNFOLDED_HONEST[case]) == {}
+
+
+def test_another_equation_is_no_copy_but_a_count_no_computation_decides(lean_putnambench: Benchmark) -> None:
+    found = _count(lean_putnambench, DEFINED, ANOTHER_EQUATION).get("G2", "")
+    assert "the other side" not in found and "a quantifier hidden in a word" in found, found
 
 
 @pytest.mark.parametrize(

@@ -29,9 +29,11 @@ count inside a set-builder of a ``Set`` answer characterise, they pick nothing (
 Red team 40: with no quantifier at all, a count or indicator of a property no instance decides
 (``Irrational``) at each point of a range, combined by a big operator, fold or recursion (:data:`ITERATING`)
 or under a ``fun`` other than the answer's own parameters, is the same search; such a value is refused too.
-Left: a quantifier hidden in a library predicate or relation other than those listed (``Set.Iic k ⊆ S``:
-``⊆`` also counts subsets honestly), and ``Finset.card`` (its ``Finset`` built by a computable filter is
-evaluable, or by one of the names here).
+Red team 41: a quantifier hidden in a library predicate or relation none of these lists names (``Set.Iic k
+⊆ S`` with ``S`` point-free) is refused by class in :mod:`_answer_count_words` (only words a computation
+decides may stand beside a count, :func:`counts_at` finding the counts for it); an indicator at a numeral
+point is left to this module's rule, which therefore stays whole. Left: ``Finset.card`` (its ``Finset``
+built by a computable filter is evaluable, or by one of the names here).
 """
 
 from __future__ import annotations
@@ -106,17 +108,12 @@ def counted_search(value: Sequence[Token], expected: Statement, solution: str) -
     so is a set's property (codomain ``Set``): a count inside a set-builder characterises the members
     (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}``, red team 27's honest spellings of
     ``putnam_1994_b1``), only one outside (``{Set.ncard {k | ..}}``) picks a value."""
-    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
-    codomain = solution_domains(pinned)[-1:] if pinned is not None else ["Prop"]
-    if codomain == ["Prop"]:
+    counts = counts_at(value, expected, solution)
+    if not counts:
         return None
     texts = [t.text for t in value]
     partner = bracket_partners(texts)
     builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
-    inside = _inside(len(value), builders, partner) if codomain == ["Set"] else [0] * len(value)
-    counts = [i for i, token in enumerate(value) if not inside[i] and _counts(token, texts[i - 1] if i else "")]
-    if not counts:
-        return None
     if (
         len(counts) > 1
         or any(_quantifies(token) for token in value)
@@ -126,6 +123,20 @@ def counted_search(value: Sequence[Token], expected: Statement, solution: str) -
         return counts[0]
     under = _under_inner_fun(texts, partner, leading_lambdas(value, partner)[1])
     return next((i for i in counts if under[i]), None)
+
+
+def counts_at(value: Sequence[Token], expected: Statement, solution: str) -> list[int]:
+    """The indices of the counts in ``value`` (the value of ``solution``) that pick a value: none where the
+    solution's codomain is ``Prop``, none inside a set-builder of a ``Set`` answer (:func:`counted_search`)."""
+    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
+    codomain = solution_domains(pinned)[-1:] if pinned is not None else ["Prop"]
+    if codomain == ["Prop"]:
+        return []
+    texts = [t.text for t in value]
+    partner = bracket_partners(texts)
+    builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
+    inside = _inside(len(value), builders, partner) if codomain == ["Set"] else [0] * len(value)
+    return [i for i, token in enumerate(value) if not inside[i] and _counts(token, texts[i - 1] if i else "")]
 
 
 def _iterates(value: Sequence[Token], texts: Sequence[str]) -> bool:

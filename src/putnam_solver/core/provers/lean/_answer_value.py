@@ -14,6 +14,7 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
+from putnam_solver.core.provers.lean._answer_count_words import WORD_RULE, unlisted_beside_count
 from putnam_solver.core.provers.lean._answer_counts import COUNT_RULE, counted_search
 from putnam_solver.core.provers.lean._answer_decisions import (
     CANDIDATE_CLASSICAL_RULE,
@@ -70,6 +71,8 @@ def answer_violations(
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", CANDIDATE_CLASSICAL_RULE))
     if (at := counted_search(value, expected, solution)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", COUNT_RULE))
+    elif (at := unlisted_beside_count(value, expected, solution)) is not None:
+        violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", WORD_RULE))
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     glued_words = defined | all_parts(policy.choice_operators)  # what a glued name may end in (`→rsInf`)

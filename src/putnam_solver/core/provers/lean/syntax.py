@@ -77,6 +77,7 @@ __all__ = [
     "commands_of",
     "free_occurrences",
     "glued_names",
+    "image_bars",
     "lex",
     "lex_code",
     "name_parts",
@@ -309,6 +310,12 @@ def _tuple_names(tokens: Sequence[Token], i: int) -> list[str]:
 
 _OPENERS: Final = frozenset({"(", "[", "{", "⦃", "⟨", "@["})
 _CLOSERS: Final = frozenset({")", "]", "}", "⦄", "⟩"})
+
+
+def image_bars(tokens: Sequence[Token]) -> frozenset[int]:
+    """The ``|`` of each set-builder in its image form (``{f x | (x : T)}``, ``{k + 1 | k > 0}``): the set
+    of values, each member an ``∃`` of the binders after the ``|`` (:func:`_binder_groups`)."""
+    return _binder_groups(tokens)[1]
 
 
 def _binder_groups(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[int]]:
