@@ -285,6 +285,9 @@ def _choice_field_parts(operators: tuple[str, ...]) -> frozenset[str]:
 
 _NOT_FIELDS: Final = frozenset(
     {"choose", "some", "find", "nth", "ofNat", "mk", "ofCauchy"}
+    # `WellFounded.succ wf x` and `Nat.Subtype.succ x` (red team 41) share their last part with `Nat.succ`
+    # and `Fin.succ`, which official statements and answers use as fields (`i.succ`)
+    | {"succ"}
     # a decision's first explicit argument is a proposition (no namespace's value), and `Nat.decEq a b`
     # is core's computable equality
     | {"propDecidable", "dec", "decPred", "decRel", "decEq", "typeDecidableEq", "typeDecidable", "em"}

@@ -11,6 +11,7 @@ from putnam_solver.core.provers.lean._aesop_code import CONSTRUCT as AESOP_CODE_
 from putnam_solver.core.provers.lean._aesop_code import REASON as AESOP_CODE_REASON
 from putnam_solver.core.provers.lean._brackets import CONSTRUCT as BRACKET_CONSTRUCT
 from putnam_solver.core.provers.lean._brackets import REASON as BRACKET_REASON
+from putnam_solver.core.provers.lean._choice_aliases import CHOICE_ALIASES, EXTREMAL_ALIASES
 from putnam_solver.core.provers.lean._evaluated import TRACE_CONSTRUCT, TRACE_REASON, VALUE_CONSTRUCT, VALUE_REASON
 from putnam_solver.core.provers.lean._file_reads import EFFECT_REASON, EFFECTS, FILE_READING
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES
@@ -268,6 +269,9 @@ POLICY: Final = LeanPolicy(
         "monotonicSequenceLimit",
         *EXTREMAL_OPERATORS,
         *DECISION_OPERATORS,
+        # value red team 41: the names a scan of Mathlib found (`_choice_aliases`, each with its definition)
+        *CHOICE_ALIASES,
+        *EXTREMAL_ALIASES,
     ),
     analysis_operators=ANALYSIS_OPERATORS,
     forbidden=(
