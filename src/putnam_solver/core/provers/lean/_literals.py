@@ -20,6 +20,11 @@ theorem proved by it reports ``depends on axioms: [zz]``.
   string;
 * a string gap (``\\`` then a line break) followed by a second line break: ``stringGapFn`` fails with
   "unexpected additional newline in string gap" and Lean resumes at that line.
+* a name after two backquotes (````` ``axiom `````): ``doubleQuotedName`` (src/Lean/Parser/Term.lean) is ``"`"``,
+  a second backquote, then ``ident``, which fails at a keyword, and Lean resumes at it, where the lexer read
+  one name literal (one backquote reads any name: ``nameLitAux`` passes no token to ``identFnAux``). Which
+  words a library makes keywords is not known here, so every such literal is refused (found by replaying
+  random text on the toy Lean, as the others were re-found).
 
 And every interpolated string (``s!"..{e}.."``, ``m!``, ``f!``, ``println!``), which G3 refuses
 (:func:`interpolations`): Lean reads its text as a string only while its parser reads the string as one.
@@ -39,14 +44,14 @@ from itertools import compress, count
 from operator import itemgetter
 from typing import Final
 
-from putnam_solver.core.provers.lean._tokens import IDENT, NUMBER, STRING, Token
+from putnam_solver.core.provers.lean._tokens import IDENT, NAME, NUMBER, STRING, Token
 
 _BASES: Final = frozenset("bBoOxX")
 _ESCAPE_ERROR: Final = re.compile(r"(?<!\\)(?:\\\\)*\\(?:\{|\r?\n[ \t\r]*\n)")
 """An escape Lean refuses in a string read as a plain one: ``\\{``, or a gap (``\\`` and a line break, then
 spaces, tabs or carriage returns) that holds a second line break. An odd run of backslashes before it, so
 ``\\\\{`` (an escaped backslash, then a brace) is not one."""
-_CHECKED: Final = frozenset({NUMBER, STRING})
+_CHECKED: Final = frozenset({NUMBER, STRING, NAME})
 _KIND: Final = itemgetter(0)
 
 CONSTRUCT: Final = "interpolated string"
@@ -66,6 +71,11 @@ def literal_error(tokens: Sequence[Token]) -> tuple[str, int] | None:
             if token.text == "0" and i + 1 < len(tokens) and _base_without_digit(token, tokens[i + 1]):
                 message = f"`0{tokens[i + 1].text[0]}` with no digit of its base after it"
                 return f"{message}: Lean stops there and reads what follows as code; write the digits", token.offset
+            continue
+        if token.kind == NAME:
+            if token.text.startswith("``"):
+                why = "Lean resolves it with `ident`, which refuses a keyword, and reads the keyword on as a command"
+                return f"a name after two backquotes: {why}; write the name itself", token.offset
             continue
         if token.text[0] == "r" or "\\" not in token.text:  # a raw string has no escapes
             continue
