@@ -134,7 +134,7 @@ def test_names_that_merely_contain_the_words_pass(minif2f: Benchmark) -> None:
     helper = (
         "theorem zz_helper (by_elab_ok eval : ℕ) (h : eval % 2 = 0) (q : Prop) : "
         "{x : ℕ // x = eval} → q \\/ True := fun _ => Or.inr trivial\n\n"
-        'def zz_msg (n : ℕ) : String := s!"n = {n}" ++ "}" -- done\n\n'
+        'def zz_msg : String := "n = " ++ "}" -- done\n\n'  # red team 41: no interpolation (`_literals`)
     )
     verdict = lean_text_verdict(minif2f, PROBLEM, _candidate(minif2f, "by\n  norm_num [h₀]", helper))
     assert verdict.status == "accepted", failures(verdict)

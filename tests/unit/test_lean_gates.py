@@ -285,10 +285,12 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
         Track.WITH_ANSWER,
         {"before": 'def msg : String := "sorry \\"admit\\" (axiom)" ++ r#"native_decide {x}"#\n'},
     ),
-    "interpolated string": (
+    # red team 41: an interpolated string is refused (`_literals`: Lean may read its text as code), see
+    # tests/adversarial/test_lean_redteam41_commands.py; a plain one stays accepted
+    "string append": (
         B5,
         Track.WITH_ANSWER,
-        {"before": 'def msg (n : ℕ) : String := s!"n = {n + 1}"\n'},
+        {"before": 'def msg : String := "n = " ++ "1"\n'},
     ),
     "helper lemmas": (
         B5,

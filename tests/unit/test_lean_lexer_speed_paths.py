@@ -49,7 +49,7 @@ def test_positions_after_comments_strings_and_interpolations_are_exact() -> None
 def test_strings_taken_inline_are_the_tokens_the_string_scan_makes() -> None:
     """One-line strings without ``{`` are lexed in the main scan; the others (a ``{`` in an interpolated
     string, an escaped line break, an unterminated one) by the string scan, with the same tokens."""
-    text = 'x "a\\"b" s!"c}" s!"d{e}f" "g\\\n h" "i}}" m!"j\\{"'
+    text = 'x "a\\"b" s!"c}" s!"d{e}f" "g\\\n h" "i}}" m!"j\\n"'
     got = [(t.kind, t.text, t.line, t.col, t.spaced) for t in lex(text)]
     assert got == [
         ("ident", "x", 1, 0, True),
@@ -63,7 +63,7 @@ def test_strings_taken_inline_are_the_tokens_the_string_scan_makes() -> None:
         (STRING, '"g\\\n h"', 1, 26, True),
         (STRING, '"i}}"', 2, 4, True),
         ("ident", "m!", 2, 10, True),
-        (STRING, '"j\\{"', 2, 12, False),
+        (STRING, '"j\\n"', 2, 12, False),
     ]
     with pytest.raises(LexError, match="unterminated string"):
         lex('"a" "b" "c')

@@ -197,7 +197,8 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
     ),
     "no-answer value with Nat.choose": (B1, N, {"value": "Nat.choose 4 2 - 4"}),
     "no-answer value with dotted choose": (B1, N, {"value": "(4 : ℕ).choose 2 - 4"}),
-    "interpolated string in a helper": (B5, W, {"before": 'def msg (k : ℕ) : String := s! "k = {k}"\n'}),
+    # red team 41: interpolated strings are refused now (`_literals`); a string without one passes
+    "string in a helper": (B5, W, {"before": 'def msg (k : ℕ) : String := "k = " ++ toString k\n'}),
 }  # fmt: skip
 
 

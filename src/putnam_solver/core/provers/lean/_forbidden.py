@@ -34,6 +34,8 @@ from putnam_solver.core.provers.lean._evaluated import (
     evaluated_values,
 )
 from putnam_solver.core.provers.lean._glue import bracket_glued
+from putnam_solver.core.provers.lean._literals import CONSTRUCT as INTERPOLATION
+from putnam_solver.core.provers.lean._literals import interpolations
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
     RUNNER_CONSTRUCT,
@@ -79,6 +81,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         add(token, rules[TRACE_CONSTRUCT], TRACE_CONSTRUCT)
     for token in aesop_code_rules(tokens) if AESOP_CODE in rules else ():  # red team 31
         add(token, rules[AESOP_CODE], f"{AESOP_CODE}: {token.text}")
+    for token in interpolations(tokens) if INTERPOLATION in rules else ():  # red team 41 (`_literals`)
+        add(token, rules[INTERPOLATION], INTERPOLATION)
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:

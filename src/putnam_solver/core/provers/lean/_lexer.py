@@ -9,7 +9,8 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   Block comments are scanned exactly as Lean does: the third character of the opener is skipped (so
   ``/-/- -/`` is one whole comment and ``/--/`` opens a doc comment), then ``-/`` and ``/-`` are matched
   left to right;
-* strings with Lean's escapes (any other is an error, as ``"\\u00\\" x"`` is in Lean) and string gaps, raw
+* strings with Lean's escapes (any other is an error, as ``"\\u00\\" x"`` is in Lean; ``_literals``: ``\\{``
+  and a gap over a blank line too, where Lean stops and reads on as code) and string gaps, raw
   strings ``r"..."`` / ``r#"..."#``, and interpolated strings (``s!"..."``, ``m!"..."``, ``f!"..."``, with or
   without space or comment before the string) whose ``{...}`` parts are lexed as code; a ``{`` in any other
   string is an error (Lean interpolates after ``trace[...]``, ``throwError``, library ``interpolatedStr``);
@@ -45,6 +46,7 @@ from typing import Final, NamedTuple
 
 from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers.lean._glue import glued_error
+from putnam_solver.core.provers.lean._literals import literal_error
 from putnam_solver.core.provers.lean._tokens import (
     CHAR,
     COMMENT,
@@ -471,7 +473,7 @@ def _lexed(text: str) -> _Lexed:
     """Run the lexer on ``text`` (no cache)."""
     lexer = _Lexer(text)
     tokens = tuple(lexer.lex())
-    glued = glued_error(tokens)
+    glued = glued_error(tokens) or literal_error(tokens)  # `_literals`: where Lean stops inside a token
     if glued is not None:
         raise lexer.error(*glued)
     if not lexer.comments:

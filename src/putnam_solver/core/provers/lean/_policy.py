@@ -15,6 +15,8 @@ from putnam_solver.core.provers.lean._choice_aliases import CHOICE_ALIASES, EXTR
 from putnam_solver.core.provers.lean._evaluated import TRACE_CONSTRUCT, TRACE_REASON, VALUE_CONSTRUCT, VALUE_REASON
 from putnam_solver.core.provers.lean._file_reads import EFFECT_REASON, EFFECTS, FILE_READING
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES
+from putnam_solver.core.provers.lean._literals import CONSTRUCT as INTERPOLATION_CONSTRUCT
+from putnam_solver.core.provers.lean._literals import REASON as INTERPOLATION_REASON
 from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, DECISION_OPERATORS, EXTREMAL_OPERATORS
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, CONFIG_REASON
 from putnam_solver.core.provers.lean.syntax import normalize_name
@@ -420,6 +422,7 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(RUNNER_CONSTRUCT, "meta", RUNNER_REASON, False),  # red team 29 (`_forbidden`)
         ForbiddenRule(AESOP_CODE_CONSTRUCT, "meta", AESOP_CODE_REASON, False),  # red team 31 (`_aesop_code`)
         ForbiddenRule(BRACKET_CONSTRUCT, "parse", BRACKET_REASON, False),  # red team 34 (`_brackets`)
+        ForbiddenRule(INTERPOLATION_CONSTRUCT, "parse", INTERPOLATION_REASON, False),  # red team 41 (`_literals`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(  # red team 28: Aesop's rule builders (Aesop/Builder/Tactic.lean, Default.lean)
             "Aesop.*",

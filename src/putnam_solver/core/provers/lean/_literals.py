@@ -1,0 +1,99 @@
+"""Literals whose extent Lean may read otherwise than the lexer: where Lean stops inside one of our tokens, it
+resumes reading commands there (red team 41).
+
+After a parse error, Lean's command loop parses the next command from the error's position, skipping a token
+at a time until one parses (leanprover/lean4 src/Lean/Parser/Module.lean, ``parseCommand``: ``pos := s.pos``
+after the error, ``recovering := true``; src/Lean/Parser/Basic.lean's module doc: "Lean's top-level
+``parseCommand`` loop skips tokens until the next command keyword on error"). A token is skipped whole, so an
+error *between* tokens is harmless to the gates, which see every token. An error *inside* what the lexer read
+as one token is not: Lean then reads the rest of that string, number or name as code, and a command written
+there (``axiom``, ``instance``, any library command) runs while G2 and G3 saw a string. Each case was
+measured on Lean 4.35 (the toy Lean of the test suite): the hidden ``axiom zz : False`` is declared and a
+theorem proved by it reports ``depends on axioms: [zz]``.
+
+* ``0b``, ``0o``, ``0x`` with no digit of their base after them (``0baxiom``): ``binNumberFn`` and its kin
+  call ``takeDigitsFn`` with ``needDigit`` (src/Lean/Parser/Basic.lean), which fails at the first other
+  character, and Lean resumes there (``axiom``), where the lexer read ``0`` and the name ``baxiom``;
+* ``\\{`` in a string: ``strLitFnAux`` reads escapes with ``quotedStringFn`` (``isQuotableCharDefault``:
+  ``\\ " ' r n t``, then ``x``, ``u`` and a line break); ``{`` is quotable only in an interpolated string
+  (``isQuotableCharForStrInterpolant``), and only while Lean parses it as one, so it is refused in every
+  string;
+* a string gap (``\\`` then a line break) followed by a second line break: ``stringGapFn`` fails with
+  "unexpected additional newline in string gap" and Lean resumes at that line.
+* a name after two backquotes (````` ``axiom `````): ``doubleQuotedName`` (src/Lean/Parser/Term.lean) is ``"`"``,
+  a second backquote, then ``ident``, which fails at a keyword, and Lean resumes at it, where the lexer read
+  one name literal (one backquote reads any name: ``nameLitAux`` passes no token to ``identFnAux``). Which
+  words a library makes keywords is not known here, so every such literal is refused (found by replaying
+  random text on the toy Lean, as the others were re-found).
+
+And every interpolated string (``s!"..{e}.."``, ``m!``, ``f!``, ``println!``), which G3 refuses
+(:func:`interpolations`): Lean reads its text as a string only while its parser reads the string as one.
+Where the term between braces does not parse (``s!"{1 : ℕ} axiom zz : False -- "``: ``interpolatedStrFn``
+wants the ``}`` where the term stopped), Lean resumes at the error and reads the text after the braces as
+code; after an earlier error in the command it skips ``s!`` and reads the string as a plain one, whose first
+``"`` then closes it. Either way the quotes pair otherwise from there on, so every later string of the file
+can be code to Lean. Whether a term parses is Lean's to say, not a lexer's, so G3 refuses them all; no
+benchmark statement and no proof of the conformance corpora writes one (a proof has no use for text).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import compress, count
+from operator import itemgetter
+from typing import Final
+
+from putnam_solver.core.provers.lean._tokens import IDENT, NAME, NUMBER, STRING, Token
+
+_BASES: Final = frozenset("bBoOxX")
+_ESCAPE_ERROR: Final = re.compile(r"(?<!\\)(?:\\\\)*\\(?:\{|\r?\n[ \t\r]*\n)")
+"""An escape Lean refuses in a string read as a plain one: ``\\{``, or a gap (``\\`` and a line break, then
+spaces, tabs or carriage returns) that holds a second line break. An odd run of backslashes before it, so
+``\\\\{`` (an escaped backslash, then a brace) is not one."""
+_CHECKED: Final = frozenset({NUMBER, STRING, NAME})
+_KIND: Final = itemgetter(0)
+
+CONSTRUCT: Final = "interpolated string"
+REASON: Final = (
+    'Lean reads the text of `s!"..{e}.."` (`m!`, `f!`, `println!`) as a string only where its parser reads '
+    "the whole as an interpolated string: where the term between braces does not parse, or after an earlier "
+    "error, it reads the rest as code, and every later string of the file with it; write the text without "
+    "`{...}` (a proof has no use for it)"
+)
+
+
+def literal_error(tokens: Sequence[Token]) -> tuple[str, int] | None:
+    """The message and offset of the first literal Lean stops reading inside (module docstring), or ``None``."""
+    for i in compress(count(), map(_CHECKED.__contains__, map(_KIND, tokens))):  # a C loop; few hits
+        token = tokens[i]
+        if token.kind == NUMBER:
+            if token.text == "0" and i + 1 < len(tokens) and _base_without_digit(token, tokens[i + 1]):
+                message = f"`0{tokens[i + 1].text[0]}` with no digit of its base after it"
+                return f"{message}: Lean stops there and reads what follows as code; write the digits", token.offset
+            continue
+        if token.kind == NAME:
+            if token.text.startswith("``"):
+                why = "Lean resolves it with `ident`, which refuses a keyword, and reads the keyword on as a command"
+                return f"a name after two backquotes: {why}; write the name itself", token.offset
+            continue
+        if token.text[0] == "r" or "\\" not in token.text:  # a raw string has no escapes
+            continue
+        bad = _ESCAPE_ERROR.search(token.text)
+        if bad is not None:
+            what = "`\\{`" if bad.group().endswith("{") else "a string gap (`\\` at a line's end) over a blank line"
+            why = "Lean refuses it in a string and reads what follows as code"
+            return f"{what}: {why}; drop it", token.offset + bad.end() - 1
+    return None
+
+
+def _base_without_digit(zero: Token, after: Token) -> bool:
+    """``0`` glued to a name that begins with a base letter: the lexer took no digit of that base after it."""
+    return after.kind == IDENT and after.offset == zero.end and after.text[0] in _BASES
+
+
+def interpolations(tokens: Sequence[Token]) -> list[Token]:
+    """The first part of each interpolated string (the lexer's string token that ends at its first ``{``; a
+    plain string holding a ``{`` is a lexing error already)."""
+    strings = compress(tokens, map(STRING.__eq__, map(_KIND, tokens)))  # a C loop
+    return [t for t in strings if t.text[0] == '"' and t.text.endswith("{")]
