@@ -25,6 +25,19 @@ below); they join the lists. Values defined by a limit or choice (``exp``, ``sin
 after: all refused by G4; the 4 honest twins (the value stated, the operator in the proof) accepted before
 and after; no official answer is refused (``test_rocq_restated.py -k official``).
 
+**A condition copied into Ensembles' inductive connectives (G4's restatement check, fixed).** The check
+proves the pinned theorem from a set answer by logic alone after unfolding it (``In``, ``Complement``,
+``Setminus``: definitions); Ensembles' ``Intersection``, ``Union``, ``Full_set``, ``Empty_set``,
+``Singleton``, ``Couple``, ``Triple``, ``Disjoint``, ``Inhabited`` are inductive types no unfolding opens, so
+the pinned ``putnam_2019_a1`` answered with its own premise's condition as ``Intersection Z (fun n => ...)
+(Full_set Z)`` was accepted on the full profile (answer check ``unknown``), as were a ``Union`` with
+``Empty_set`` and an ``Inhabited`` that hides an existential. Where the statement loads Ensembles, each
+connective is now rewritten to the logic it means by an equivalence the file proves in place
+(``ensemble_logic.py``; ``Add``/``Subtract`` join the unfolded definitions). Before: 4 attacks accepted (3
+on a statement of one record, the pinned one); after: all refused; 2 honest twins (the answer as a
+``Singleton``, and as an ``Intersection`` with a ``Couple``) accepted before and after; no official answer
+restates (``-k official``, 20 of them Ensembles).
+
 **Tried, held.** Commands Coq replays in a file that ``Require``s the candidate, aimed at the answer check's
 ``lia`` (zify resolves instances): ``Typeclasses Opaque``/``Transparent``, ``Typeclasses eauto :=``, ``Hint
 Cut``/``Mode``/``Constants Opaque``/``Opaque`` in ``typeclass_instances``, ``Remove Hints`` there, ``Create
@@ -249,3 +262,102 @@ def test_printing_tables_stay_in_the_candidates_file(tmp_path: Path) -> None:
         assert run.returncode == 0, run.stderr
         printed[name] = run.stdout.replace(".", " ").split()
     assert all(added not in printed[f"Use{table}"] for table, added in tables.items()), printed
+
+
+ENSEMBLE = """Require Import ZArith Lia Ensembles.
+Open Scope Z.
+Definition t_solution : Ensemble Z := fun n => n = 2.
+Theorem t (A : Ensemble Z) (hA : forall n : Z, A n <-> n * n = 4 /\\ n > 0) : A = t_solution.
+"""
+COPY_PROOF = "apply Extensionality_Ensembles; split; intros n Hn; unfold In in *.\n- {into}\n- {back}\n"
+ENSEMBLE_ATTACKS = {
+    "the condition in a Union with Empty_set": (
+        "Union Z (fun n => n * n = 4 /\\ n > 0) (Empty_set Z)",
+        COPY_PROOF.format(
+            into="left. apply hA. exact Hn.", back="destruct Hn as [n Hn | n Hn]; [apply hA; exact Hn | destruct Hn]."
+        ),
+    ),
+    "the condition in an Intersection with Full_set": (
+        "Intersection Z (fun n => n * n = 4 /\\ n > 0) (Full_set Z)",
+        COPY_PROOF.format(
+            into="constructor; [apply hA; exact Hn | constructor].", back="destruct Hn as [n Hn _]. apply hA. exact Hn."
+        ),
+    ),
+    "the condition behind Inhabited": (
+        "fun n => Inhabited Z (fun m => m = n /\\ m * m = 4 /\\ m > 0)",
+        COPY_PROOF.format(
+            into="apply hA in Hn. exists n. split; [reflexivity | exact Hn].",
+            back="destruct Hn as [m [-> Hm]]. apply hA. exact Hm.",
+        ),
+    ),
+}
+"""(answer, proof): the question's condition (``hA``) copied into one of Ensembles' inductive connectives,
+which no unfolding opens; each was accepted on the full profile before this round."""
+ENSEMBLE_TWINS = {
+    "the answer as a Singleton": (
+        "Singleton Z 2",
+        COPY_PROOF.format(
+            into="apply hA in Hn. destruct Hn as [H1 H2]. assert (n = 2) by nia. subst. constructor.",
+            back="destruct Hn. apply hA. lia.",
+        ),
+    ),
+    "the answer as an Intersection": (
+        "Intersection Z (fun n => n > 0) (Couple Z 2 (-2))",
+        COPY_PROOF.format(
+            into="apply hA in Hn. destruct Hn as [H1 H2]. assert (n = 2) by nia. subst. "
+            "constructor; [unfold In; lia | constructor].",
+            back="destruct Hn as [n H1 H2]. unfold In in H1. inversion H2; subst; apply hA; lia.",
+        ),
+    ),
+}
+"""(answer, proof): the value stated with the same connectives, which logic alone does not prove the theorem
+from: accepted before and after."""
+
+
+def _ensemble(answer: str, proof: str) -> str:
+    return _answered(ENSEMBLE, "fun n => n = 2", answer, proof)
+
+
+@needs_coq
+@pytest.mark.parametrize(("answer", "proof"), sampled(ENSEMBLE_ATTACKS, {"the condition in a Union with Empty_set"}))
+def test_a_condition_copied_into_an_ensemble_connective_restates_the_question(
+    tmp_path: Path, answer: str, proof: str
+) -> None:
+    bench = one_record_benchmark(tmp_path, "t", ENSEMBLE + ADMITTED)
+    verdict = rocq_full_verdict(bench, "t", _ensemble(answer, proof), Track.NO_ANSWER)
+    found = failures(verdict)
+    assert verdict.status == "rejected" and "restates the question" in found.get("G4", ""), found
+
+
+@needs_coq
+@pytest.mark.parametrize(("answer", "proof"), sampled(ENSEMBLE_TWINS, {"the answer as a Singleton"}))
+def test_a_value_stated_with_ensemble_connectives_passes(tmp_path: Path, answer: str, proof: str) -> None:
+    bench = one_record_benchmark(tmp_path, "t", ENSEMBLE + ADMITTED)
+    verdict = rocq_full_verdict(bench, "t", _ensemble(answer, proof), Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+A1_2019_INTERSECTION = """Require Import ZArith Ensembles Coquelicot.Coquelicot.
+Open Scope Z.
+Definition putnam_2019_a1_solution : Ensemble Z := Intersection Z (fun n => exists (A B C: Z), A >= 0 /\\ \
+B >= 0 /\\ C >= 0 /\\ A ^ 3 + B ^ 3 + C ^ 3 - 3 * A * B * C = n) (Full_set Z).
+Theorem putnam_2019_a1
+    (A : Ensemble Z)
+    (hA : forall (n: Z), A n <-> exists (A B C: Z), A >= 0 /\\ B >= 0 /\\ C >= 0 /\\ \
+A ^ 3 + B ^ 3 + C ^ 3 - 3 * A * B * C = n)
+    : A = putnam_2019_a1_solution.
+Proof.
+  apply Extensionality_Ensembles; split; intros n Hn.
+  - constructor; [apply hA; exact Hn | constructor].
+  - destruct Hn as [n Hn _]. apply hA. exact Hn.
+Qed.
+"""
+"""The pinned ``putnam_2019_a1`` answered with its own premise's condition, in an ``Intersection``."""
+
+
+@needs_coq
+@pytest.mark.slow
+def test_the_pinned_condition_in_an_intersection_is_refused() -> None:
+    verdict = rocq_full_verdict(pinned(COQ_BENCH), "putnam_2019_a1", A1_2019_INTERSECTION, Track.NO_ANSWER)
+    found = failures(verdict)
+    assert verdict.status == "rejected" and "restates the question" in found.get("G4", ""), found
