@@ -25,18 +25,19 @@ below); they join the lists. Values defined by a limit or choice (``exp``, ``sin
 after: all refused by G4; the 4 honest twins (the value stated, the operator in the proof) accepted before
 and after; no official answer is refused (``test_rocq_restated.py -k official``).
 
-**A condition copied into Ensembles' inductive connectives (G4's restatement check, fixed).** The check
-proves the pinned theorem from a set answer by logic alone after unfolding it (``In``, ``Complement``,
-``Setminus``: definitions); Ensembles' ``Intersection``, ``Union``, ``Full_set``, ``Empty_set``,
-``Singleton``, ``Couple``, ``Triple``, ``Disjoint``, ``Inhabited`` are inductive types no unfolding opens, so
-the pinned ``putnam_2019_a1`` answered with its own premise's condition as ``Intersection Z (fun n => ...)
-(Full_set Z)`` was accepted on the full profile (answer check ``unknown``), as were a ``Union`` with
-``Empty_set`` and an ``Inhabited`` that hides an existential. Where the statement loads Ensembles, each
+**A condition copied into an inductive connective (G4's restatement check, fixed).** The check proves the
+pinned theorem from a set answer by logic alone after unfolding it (``In``, ``Complement``, ``Setminus``:
+definitions); Ensembles' ``Intersection``, ``Union``, ``Full_set``, ``Empty_set``, ``Singleton``,
+``Couple``, ``Triple``, ``Disjoint``, ``Inhabited`` and Coq's own ``inhabited`` and ``exists2`` are inductive
+types no unfolding opens and ``tauto`` does not read, so the pinned ``putnam_2019_a1`` answered with its own
+premise's condition as ``Intersection Z (fun n => ...) (Full_set Z)`` was accepted on the full profile
+(answer check ``unknown``), as were a ``Union`` with ``Empty_set``, an ``Inhabited`` that hides an
+existential, ``fun n => inhabited (<the condition>)`` and ``exists2 m, m = n & <the condition>``. Each
 connective is now rewritten to the logic it means by an equivalence the file proves in place
-(``ensemble_logic.py``; ``Add``/``Subtract`` join the unfolded definitions). Before: 4 attacks accepted (3
-on a statement of one record, the pinned one); after: all refused; 2 honest twins (the answer as a
-``Singleton``, and as an ``Intersection`` with a ``Couple``) accepted before and after; no official answer
-restates (``-k official``, 20 of them Ensembles).
+(``ensemble_logic.py``; Ensembles' only where the statement loads them; ``Add``/``Subtract`` join the
+unfolded definitions). Before: 6 attacks accepted (5 on a statement of one record, and the pinned one);
+after: all refused; 3 honest twins (the answer as a ``Singleton``, as an ``Intersection`` with a
+``Couple``, with ``exists2``) accepted before and after; no official answer restates (``-k official``).
 
 **Tried, held.** Commands Coq replays in a file that ``Require``s the candidate, aimed at the answer check's
 ``lia`` (zify resolves instances): ``Typeclasses Opaque``/``Transparent``, ``Typeclasses eauto :=``, ``Hint
@@ -290,9 +291,21 @@ ENSEMBLE_ATTACKS = {
             back="destruct Hn as [m [-> Hm]]. apply hA. exact Hm.",
         ),
     ),
+    "the condition behind inhabited": (
+        "fun n => inhabited (n * n = 4 /\\ n > 0)",
+        COPY_PROOF.format(into="apply hA in Hn. exact (inhabits Hn).", back="destruct Hn as [Hn]. apply hA. exact Hn."),
+    ),
+    "the condition behind exists2": (
+        "fun n => exists2 m, m = n & (m * m = 4 /\\ m > 0)",
+        COPY_PROOF.format(
+            into="apply hA in Hn. exists n; [reflexivity | exact Hn].",
+            back="destruct Hn as [m -> Hm]. apply hA. exact Hm.",
+        ),
+    ),
 }
 """(answer, proof): the question's condition (``hA``) copied into one of Ensembles' inductive connectives,
-which no unfolding opens; each was accepted on the full profile before this round."""
+or Coq's ``inhabited`` or ``exists2``, which no unfolding opens; each was accepted on the full profile before
+this round."""
 ENSEMBLE_TWINS = {
     "the answer as a Singleton": (
         "Singleton Z 2",
@@ -307,6 +320,13 @@ ENSEMBLE_TWINS = {
             into="apply hA in Hn. destruct Hn as [H1 H2]. assert (n = 2) by nia. subst. "
             "constructor; [unfold In; lia | constructor].",
             back="destruct Hn as [n H1 H2]. unfold In in H1. inversion H2; subst; apply hA; lia.",
+        ),
+    ),
+    "the answer with exists2": (
+        "fun n => exists2 m : Z, m = 2 & n = m",
+        COPY_PROOF.format(
+            into="apply hA in Hn. destruct Hn as [H1 H2]. assert (n = 2) by nia. exists 2; [reflexivity | exact H].",
+            back="destruct Hn as [m -> ->]. apply hA. lia.",
         ),
     ),
 }

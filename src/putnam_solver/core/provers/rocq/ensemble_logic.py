@@ -1,4 +1,4 @@
-"""The Ensembles' inductive connectives read as logic, for the restatement check (``restated.py``).
+"""Inductive connectives read as logic, for the restatement check (``restated.py``).
 
 ``restated.py`` reads a set or predicate answer by unfolding it (``In``, ``Complement``, ``Setminus``,
 ``Add``, ``Subtract`` are definitions of ``Coq.Sets.Ensembles``) and then by logic alone. Ensembles'
@@ -7,6 +7,8 @@
 ``putnam_2019_a1``'s own condition copied as ``Intersection Z (fun n => <the condition>) (Full_set Z)`` hid it
 from ``tauto``, and was accepted on the full profile with its answer ``unknown`` (red team 41). Each is
 rewritten to the connective it means, by an equivalence the file proves in place, before the one-point rule.
+So are the two of Coq's own logic that ``tauto`` and the one-point rule do not read, ``inhabited P`` (``P``)
+and ``exists2 x, P x & Q x`` (``exists x, P x /\\ Q x``), in every statement.
 """
 
 from __future__ import annotations
@@ -21,6 +23,20 @@ _E, _IFF, _AND, _OR, _EQ = (
     "Coq.Init.Logic.or",
     "Coq.Init.Logic.eq",
 )
+LOGIC_CONNECTIVES = (
+    (
+        f"forall P : Prop, {_IFF} (Coq.Init.Logic.inhabited P) P",
+        "intros; split; intro H; [destruct H as [H]; exact H | exact (Coq.Init.Logic.inhabits H)]",
+    ),
+    (
+        f"forall (A : Type) (P Q : A -> Prop), {_IFF} (Coq.Init.Logic.ex2 P Q) "
+        f"(Coq.Init.Logic.ex (fun x : A => {_AND} (P x) (Q x)))",
+        "intros; split; intro H; [destruct H as [x H1 H2]; exists x; split; assumption "
+        "| destruct H as [x [H1 H2]]; exists x; assumption]",
+    ),
+)
+"""``Coq.Init.Logic``'s ``inhabited`` and ``ex2`` (``theories/Init/Logic.v``), each with the logic it means and
+its proof: ``fun n => inhabited (<the condition>)`` and ``exists2 m, m = n & <the condition>`` hid a copy."""
 ENSEMBLE_CONNECTIVES = (
     (
         f"forall (U : Type) (A B : U -> Prop) (x : U), {_IFF} ({_E}.Intersection U A B x) ({_AND} (A x) (B x))",
@@ -68,15 +84,12 @@ ENSEMBLE_CONNECTIVES = (
 arguments as ``Ensembles.v`` declares them)."""
 
 
-def ensemble_rewrites(statement: Statement) -> str:
-    """The rewrites of :data:`ENSEMBLE_CONNECTIVES`, on the goal with its binders (nothing where the statement
-    does not load Ensembles). Each rewrite removes one connective, so ``repeat`` ends."""
-    if "Ensembles" not in statement.text:
-        return ""
-    names = [f"{NAME}{i}" for i in range(len(ENSEMBLE_CONNECTIVES))]
-    proved = "".join(
-        f"assert ({n} : {lemma}) by ({proof}); " for n, (lemma, proof) in zip(names, ENSEMBLE_CONNECTIVES, strict=True)
-    )
+def inductive_rewrites(statement: Statement) -> str:
+    """The rewrites of :data:`LOGIC_CONNECTIVES`, and of :data:`ENSEMBLE_CONNECTIVES` where the statement loads
+    Ensembles, on the goal with its binders. Each rewrite removes one connective, so ``repeat`` ends."""
+    lemmas = (*LOGIC_CONNECTIVES, *(ENSEMBLE_CONNECTIVES if "Ensembles" in statement.text else ()))
+    names = [f"{NAME}{i}" for i in range(len(lemmas))]
+    proved = "".join(f"assert ({n} : {lemma}) by ({proof}); " for n, (lemma, proof) in zip(names, lemmas, strict=True))
     rewrites = " | ".join(f"setoid_rewrite {n}" for n in names)
     # in a `try`: where the lemmas cannot be stated, the check goes on as it did without them
     return f"try ({proved}repeat first [ {rewrites} ]; clear {' '.join(names)}); cbv beta; "

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
-from putnam_solver.core.provers.rocq.ensemble_logic import ensemble_rewrites
+from putnam_solver.core.provers.rocq.ensemble_logic import inductive_rewrites
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 
 IDENTITIES = (
@@ -392,7 +392,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     early = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
     late = f"cbv beta delta [{definitions}] in *; {projections}{rounds}" if definitions else ""
     logic = (
-        f"{early}{rounds}{EXTENSIONAL}{REVERT}{ensemble_rewrites(statement)}{_one_point()}{late}intros; {DECISIONS}"
+        f"{early}{rounds}{EXTENSIONAL}{REVERT}{inductive_rewrites(statement)}{_one_point()}{late}intros; {DECISIONS}"
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)
