@@ -39,8 +39,8 @@ unfolded definitions). Before: 6 attacks accepted (5 on a statement of one recor
 after: all refused; 3 honest twins (the answer as a ``Singleton``, as an ``Intersection`` with a
 ``Couple``, with ``exists2``) accepted before and after; no official answer restates (``-k official``).
 
-**Tried, held.** Commands Coq replays in a file that ``Require``s the candidate, aimed at the answer check's
-``lia`` (zify resolves instances): ``Typeclasses Opaque``/``Transparent``, ``Typeclasses eauto :=``, ``Hint
+**Tried, held.** Commands that could reach a file that ``Require``s the candidate, aimed at the answer
+check's ``lia`` (zify resolves instances): ``Typeclasses Opaque``/``Transparent``, ``Typeclasses eauto :=``, ``Hint
 Cut``/``Mode``/``Constants Opaque``/``Opaque`` in ``typeclass_instances``, ``Remove Hints`` there, ``Create
 HintDb typeclass_instances``, ``Existing Class``/``Instance``, ``Declare Reduction``/``Left Step``/``Custom
 Entry``/``Scope``, ``Bind``/``Delimit``/``Undelimit Scope`` and ``Reserved Notation`` in a proof: each refused
@@ -48,7 +48,7 @@ on ``text``; hints outside ``typeclass_instances`` (``Hint Cut``, ``Remove Hints
 as no harness file runs a hint-consulting tactic after loading the candidate. ``Add Printing If``/``Let``
 and ``Add Keep Equalities``: 8.16's ``goptions.ml`` 88-105 gives tables a ``load_function``, but a file
 that ``Require``s the candidate shows the default tables (measured below), and the harness prints under
-``Printing All``, which skips ``if``/``let`` forms (``constrextern.ml`` 426, 704). Number answers that are
+``Printing All``, which skips ``if``/``let`` forms (``detyping.ml`` 594-600). Number answers that are
 the question under ``let``, ``match tt``, a beta redex, ``if true`` or ``fst (_, _)`` are refused by the
 restatement check.
 
