@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from putnam_solver.core.provers.rocq.operator_aliases import CHOICE_ALIASES, LIMIT_ALIASES
 from putnam_solver.core.provers.rocq.syntax import (
     THEOREM_COMMANDS,
 )
@@ -387,6 +388,7 @@ POLICY = RocqPolicy(
         "mathcomp.classical.boolp.arrow_choiceType",
         "mathcomp.classical.boolp.dep_arrow_choiceClass",
         "mathcomp.classical.boolp.dep_arrow_choiceType",
+        *CHOICE_ALIASES,
     ),
     answer_decision_operators=(
         "Coq.Logic.ClassicalDescription.excluded_middle_informative",
@@ -483,5 +485,6 @@ POLICY = RocqPolicy(
         "mathcomp.analysis.lebesgue_integral.integral",
         "mathcomp.analysis.esum.esum",
         "mathcomp.analysis.derive.derive",
+        *LIMIT_ALIASES,
     ),
 )

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
+from putnam_solver.core.provers.rocq.ensemble_logic import inductive_rewrites
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 
 IDENTITIES = (
@@ -67,7 +68,7 @@ MEMBERSHIP_WRAPPERS = (
     ("mathcomp.classical.classical_sets.mkset", "classical_sets"),
     *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setI", "setU", "setC", "setD")),
     *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setT", "set0")),
-    *((f"Coq.Sets.Ensembles.{name}", "Ensembles") for name in ("In", "Complement", "Setminus")),
+    *((f"Coq.Sets.Ensembles.{name}", "Ensembles") for name in ("In", "Complement", "Setminus", "Add", "Subtract")),
 )
 """The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
 statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
@@ -391,7 +392,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     early = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
     late = f"cbv beta delta [{definitions}] in *; {projections}{rounds}" if definitions else ""
     logic = (
-        f"{early}{rounds}{EXTENSIONAL}{REVERT}{_one_point()}{late}intros; {DECISIONS}"
+        f"{early}{rounds}{EXTENSIONAL}{REVERT}{inductive_rewrites(statement)}{_one_point()}{late}intros; {DECISIONS}"
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)
