@@ -5,7 +5,7 @@ Mathlib/Data/Nat/PartENat.lean (``section Find``): ``def find : PartENat := ‚ü®‚
 with only a witness left to prove (as ``Nat.find``, refused since the first value rules). The text
 profile accepted three of the four spellings below (the full name, under ``open PartENat``, through
 ``Part.get``; a leading ``.find`` was refused already as a suffix of ``Nat.find``); it now joins the choice
-operators (``_policy``) and all four are refused. The honest twin (the stated answer) passes.
+operators (``_choice_aliases``) and all four are refused. The honest twin (the stated answer) passes.
 """
 
 from __future__ import annotations

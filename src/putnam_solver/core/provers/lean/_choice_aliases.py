@@ -17,6 +17,9 @@ from __future__ import annotations
 from typing import Final
 
 CHOICE_ALIASES: Final = (
+    # Mathlib/Data/Nat/PartENat.lean (`section Find`): `def find : PartENat := ⟨∃ n, P n, Nat.find⟩`, so
+    # `(PartENat.find P).get h` is the least `n` with `P n`
+    "PartENat.find",
     # Mathlib/Order/WellFounded.lean: `protected noncomputable def succ (wf : WellFounded r) (x : α) : α :=
     # if h : ∃ y, r x y then wf.min { y | r x y } h else x`, the least element above `x` (deprecated 2024-10-25)
     "WellFounded.succ",

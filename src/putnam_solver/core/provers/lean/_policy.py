@@ -208,9 +208,6 @@ POLICY: Final = LeanPolicy(
         "Function.invFun",
         "PNat.find",
         "Nat.findX",
-        # `PartENat.find P` is `⟨∃ n, P n, Nat.find⟩` (Mathlib/Data/Nat/PartENat.lean, `section Find`), so its
-        # `.get h` is the least `n` with `P n`
-        "PartENat.find",
         "Encodable.choose",
         "Encodable.chooseX",
         "Fintype.choose",
