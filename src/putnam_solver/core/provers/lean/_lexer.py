@@ -473,7 +473,7 @@ def _lexed(text: str) -> _Lexed:
     """Run the lexer on ``text`` (no cache)."""
     lexer = _Lexer(text)
     tokens = tuple(lexer.lex())
-    glued = glued_error(tokens) or literal_error(tokens)  # `_literals`: where Lean stops inside a token
+    glued = glued_error(tokens) or literal_error(text, tokens)  # `_literals`: where Lean stops inside a token
     if glued is not None:
         raise lexer.error(*glued)
     if not lexer.comments:

@@ -51,6 +51,7 @@ _ESCAPE_ERROR: Final = re.compile(r"(?<!\\)(?:\\\\)*\\(?:\{|\r?\n[ \t\r]*\n)")
 """An escape Lean refuses in a string read as a plain one: ``\\{``, or a gap (``\\`` and a line break, then
 spaces, tabs or carriage returns) that holds a second line break. An odd run of backslashes before it, so
 ``\\\\{`` (an escaped backslash, then a brace) is not one."""
+_HINT: Final = re.compile(r"\\|``|0[bBoOxX]")
 _CHECKED: Final = frozenset({NUMBER, STRING, NAME})
 _KIND: Final = itemgetter(0)
 
@@ -63,8 +64,13 @@ REASON: Final = (
 )
 
 
-def literal_error(tokens: Sequence[Token]) -> tuple[str, int] | None:
-    """The message and offset of the first literal Lean stops reading inside (module docstring), or ``None``."""
+def literal_error(text: str, tokens: Sequence[Token]) -> tuple[str, int] | None:
+    """The message and offset of the first literal Lean stops reading inside (module docstring), or ``None``;
+    ``tokens`` are ``text``'s. Each case needs a backslash, two backquotes or a zero before a base letter in
+    the text, so a text with none is not read token by token (a megabyte of brackets costs a search, not a
+    pass over a million tokens)."""
+    if _HINT.search(text) is None:
+        return None
     for i in compress(count(), map(_CHECKED.__contains__, map(_KIND, tokens))):  # a C loop; few hits
         token = tokens[i]
         if token.kind == NUMBER:
