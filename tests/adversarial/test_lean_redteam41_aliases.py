@@ -11,7 +11,7 @@ refused below, used as a search of ``putnam_1993_b1``'s own property (the least 
 its full name, under ``open`` (not ``Classical``'s: opening it is refused already) and through a field
 where its first explicit argument has its namespace.
 
-Measured (text profile, G2): ``SEARCHES`` (43) 0 refused before, 43 now; ``HONEST`` (7) accepted before
+Measured (text profile, G2): ``SEARCHES`` (44) 0 refused before, 44 now; ``HONEST`` (8) accepted before
 and now (the stated answer, ``Nat.succ`` and a ``.succ`` field, which share their last part with
 ``WellFounded.succ``, and closed forms). Official answers 346 of 346 and the verdict snapshot unchanged.
 """
@@ -38,6 +38,7 @@ SORRY = "(by sorry)"
 SEARCHES: dict[str, tuple[str, str]] = {
     "WellFounded.succ": ("", f"((WellFounded.succ (by sorry : WellFounded fun a y : ℕ => a < y ∧ {PY}) 0 : ℕ) : ℤ)"),
     "Nat.Subtype.succ": ("", f"((Nat.Subtype.succ (⟨0, by sorry⟩ : {SET}) : ℕ) : ℤ)"),
+    "Nat.Subtype.succ by a leading dot": ("", f"((.Subtype.succ (⟨0, by sorry⟩ : {SET}) : ℕ) : ℤ)"),
     "Nat.rfind": ("", f"(((Nat.rfind fun n => ⟨{PN}, fun _ => true⟩).get {SORRY} : ℕ) : ℤ)"),
     "Nat.rfindX": ("", f"(((Nat.rfindX (fun n => ⟨{PN}, fun _ => true⟩) {SORRY}).1 : ℕ) : ℤ)"),
     "Nat.rfindOpt": ("", f"(((Nat.rfindOpt fun n => if {PN} then some n else none).get {SORRY} : ℕ) : ℤ)"),
@@ -117,6 +118,7 @@ HONEST: dict[str, str] = {
     "stated": "3987",
     "Nat.succ": "(Nat.succ 3986 : ℤ)",
     "a succ field": "((3986 : ℕ).succ : ℤ)",
+    "a leading .succ": "((.succ 3986 : ℕ) : ℤ)",  # `Nat.succ`: red team 12's twin, `_NUMBER_SUFFIXES`
     "Fin.succ": "(((3 : Fin 4000).succ : ℕ) : ℤ) + 3983",
     "Real.sqrt": "⌊Real.sqrt 2⌋ + 3986",
     "Nat.minFac": "(Nat.minFac 91 : ℤ) + 3980",

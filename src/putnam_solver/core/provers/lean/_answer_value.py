@@ -238,8 +238,15 @@ def _leading_dot(value: Sequence[Token], i: int) -> bool:
 def _suffix_of_choice(name: str, policy: LeanPolicy) -> bool:
     """Whether some choice operator is ``<namespace>.<name>`` (or its primed variant): red team 12 found
     ``(.find h : ℕ)`` (``Nat.find``), ``(.nth p 0 : ℕ)`` and ``(.Subtype.ofNat s 0 : ℕ)`` accepted."""
-    suffixes = _operator_suffixes(policy.choice_operators)
+    suffixes = _operator_suffixes(policy.choice_operators) - _NUMBER_SUFFIXES
     return name in suffixes or name.rstrip("'") in suffixes
+
+
+_NUMBER_SUFFIXES: Final = frozenset({"succ"})
+"""Suffixes a leading dot resolves to a number's own function: ``(.succ 180 : ℕ)`` is ``Nat.succ``. The
+choice operators that end so (``WellFounded.succ``, ``Nat.Subtype.succ``: red team 41) need an expected
+type of their own namespace, which no answer has (a proof of ``WellFounded``; ``Nat.Subtype`` names no
+type); ``.Subtype.succ`` still reaches ``Nat.Subtype.succ`` and stays refused."""
 
 
 @lru_cache(maxsize=8)
