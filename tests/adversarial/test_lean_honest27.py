@@ -155,6 +155,12 @@ BY_DESIGN = {
     # `deriv` in an answer (the name rule: what the question asks to evaluate)
     ("putnam_1963_b3", "question operand 1 beside the answer"),
     ("putnam_1963_b3", "question operand 1 ∩ the answer"),
+    # a count of a set defined with a quantifier, the question's own (red team 42: a count in a `Set` answer's
+    # set-builder is read as at the top of a value); each also names the theorem's own variables (`S`,
+    # `neighbors`), out of scope at the solution, so no such value elaborates
+    ("putnam_2011_b2", "question operand 1 ∩ the answer"),
+    ("putnam_2019_b6", "question operand 2 beside the answer"),
+    ("putnam_2019_b6", "question operand 2 ∩ the answer"),
 }
 
 

@@ -181,8 +181,11 @@ def test_what_was_tried_stays_refused(bench: Benchmark, problem: str, value: str
         pytest.param("ℕ", "n.card + Set.ncard {k : ℕ | k < 2}", False, id="a field card"),
         pytest.param("ℕ", "(Nat.card (Fin 2)) + Nat.card (Fin 3)", True, id="two counts"),
         pytest.param("Prop", "∀ n, Set.ncard {k : ℕ | k < n} = n", False, id="a proposition"),
-        pytest.param("ℕ → Prop", "fun n => ∃ k, Set.ncard {i | i < k} = n", False, id="a predicate"),
-        pytest.param("Set ℕ", "{n | ∃ k, {i | i ∣ k}.ncard = n}", False, id="a set's property"),
+        # red team 42: a predicate's or a set's body is read as a value (a count beside a quantifier)
+        pytest.param("ℕ → Prop", "fun n => ∃ k, Set.ncard {i | i < k} = n", True, id="a predicate"),
+        pytest.param("ℕ → Prop", "fun n => Set.ncard {i | i < n} = n", False, id="a predicate, no quantifier"),
+        pytest.param("Set ℕ", "{n | ∃ k, {i | i ∣ k}.ncard = n}", True, id="a set's property"),
+        pytest.param("Set ℕ", "{n | {i | i ∣ n}.ncard = 2}", False, id="a set's property, no quantifier"),
         pytest.param("Set ℕ", "{Set.ncard {k : ℕ | ∀ i ≤ k, i = 0}}", True, id="a set's element"),
         pytest.param("ℕ → Set ℕ", "fun m => {(Set.ncard {k | ∃ i, i * m = k} : ℕ)}", True, id="under a fun"),
     ],

@@ -116,7 +116,8 @@ def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> 
         pytest.param("ℕ → ℕ", f"(fun k => ({IND} k, 1)).1", True, id="a fun in a group"),
         pytest.param("ℕ", f"(fun k => k) 2 + {IND} 3", False, id="a fun closed before the count"),
         pytest.param("Prop", f"∑ k ∈ Finset.range 3, {IND} k = 1", False, id="a proposition"),
-        pytest.param("Set ℕ", f"{{n | ∑ k ∈ Finset.range n, {IND} k = 1}}", False, id="a set's property"),
+        # red team 42: a set's body is read as a value, so the iteration there is found too
+        pytest.param("Set ℕ", f"{{n | ∑ k ∈ Finset.range n, {IND} k = 1}}", True, id="a set's property"),
     ],
 )
 def test_the_iteration_rule_reads_scope_and_type(solution_type: str, value: str, found: bool) -> None:

@@ -134,7 +134,9 @@ READS: dict[str, tuple[str, str, bool]] = {
     "a binder over ℝ": ("ℕ", "Set.ncard {x : ℝ | x ^ 2 = 2}", True),
     "ℝ by an ascription beside a binder": ("ℕ", "Set.ncard {x | (x : ℝ) ^ 2 = 2}", True),
     "ℝ by an ascription alone": ("ℕ", "((Nat.card (Fin 3) : ℝ) / 2).toNat", False),
-    "in a Set answer's builder": ("Set ℕ", "{n | n = Set.ncard {k : ℕ | Set.Iic k ⊆ S}}", False),
+    # red team 42: the singleton of a search, read as at the top of a value
+    "in a Set answer's builder": ("Set ℕ", "{n | n = Set.ncard {k : ℕ | Set.Iic k ⊆ S}}", True),
+    "a decidable count in a Set answer's builder": ("Set ℕ", "{n | n = Set.ncard {k : ℕ | k ∣ 12}}", False),
     "a proposition": ("Prop", "Set.ncard {k : ℕ | Set.Iic k ⊆ S} = 1", False),
     "no count": ("ℕ", "3987 + Nat.gcd 4 6", False),
 }

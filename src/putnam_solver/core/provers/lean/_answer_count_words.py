@@ -9,8 +9,9 @@ Set ℕ)ᶜ``), and ``⊆`` is also ``Set.Subset``, ``HasSubset.Subset``, ``≤`
 empty meet, ``IsEmpty``, a powerset's membership; the property hides its own quantifier in ``Set.range``,
 ``Set.InjOn``, ``Subsingleton``...
 
-So where a value counts (:func:`_answer_counts.counts_at`: not in a proposition, not inside a ``Set``
-answer's set-builder), each of its words must be one whose meaning a computation decides
+So where a value counts (:func:`_answer_counts.counts_at`: not in a proposition; since red team 42 also
+inside a ``Set`` answer's set-builder or a predicate's body, where ``∩``, ``∪`` and ``\\`` outside every
+bracket combine the answer's own sets), each of its words must be one whose meaning a computation decides
 (:func:`unlisted_beside_count`): a numeral; a symbol of :data:`SYMBOLS` (arithmetic, comparisons,
 connectives, brackets, ``fun``/set-builder/subtype syntax, ``∈``/``⊆`` between the sets these words make);
 a name the value itself binds there (its set-builder's variables, its ``fun``'s parameters, the answer's
@@ -51,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_counts import counts_at
+from putnam_solver.core.provers.lean._answer_counts import counts_at, holds_sets
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean.syntax import (
@@ -123,9 +124,30 @@ def unlisted_beside_count(value: Sequence[Token], expected: Statement, solution:
     if bars := image_bars(value):  # `{j | (j : ℕ) (i : ℕ) (_ : P i ∧ j < i)}`: an `∃ i`
         return min(bars)
     binds = "{" in texts or any(text in ("fun", "λ") for text in texts[head:])
+    combined = _combining(texts, partner) if holds_sets(expected, solution) else frozenset()
     return next(
-        (i for i, t in enumerate(value) if not _listed(value, texts, partner, i, t.offset in free, binds)), None
+        (
+            i
+            for i, t in enumerate(value)
+            if i not in combined and not _listed(value, texts, partner, i, t.offset in free, binds)
+        ),
+        None,
     )
+
+
+def _combining(texts: Sequence[str], partner: dict[int, int]) -> frozenset[int]:
+    """The ``∩``, ``∪`` and ``\\`` outside every bracket of a value whose type holds sets: they combine the
+    answer's own sets (``{n | .. {m | ..}.encard = 15} ∩ {n | ..}``, red team 42), never a counted one (a
+    count's argument stands in brackets, and a count is no set to combine)."""
+    depth, found = 0, []
+    for i, text in enumerate(texts):
+        if partner.get(i, i) < i:
+            depth -= 1
+        elif partner.get(i, i) > i:
+            depth += 1
+        elif depth == 0 and text in ("∩", "∪", "\\"):
+            found.append(i)
+    return frozenset(found)
 
 
 def _listed(

@@ -24,8 +24,12 @@ So a value that counts (:data:`COUNTS`: ``ncard``, ``encard``, ``Nat.card``, ``C
 ∅}``, a ``fun`` or ``setOf`` there) is refused, wherever they stand (a ``let``, a ``fun`` applied, a field
 ``.ncard``, ``show .. from``): the set a search counts needs one of them. A count of a set stated without
 quantifiers passes: a published sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0
-= 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤ 3)}.ncard``; no official answer counts. A proposition (codomain ``Prop``) and a
-count inside a set-builder of a ``Set`` answer characterise, they pick nothing (:func:`counted_search`).
+= 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤ 3)}.ncard``; no official answer counts. A proposition (``Prop``, no parameter) is
+stated, it picks nothing (:func:`counted_search`). Red team 42: a count inside a ``Set`` answer's set-builder
+or a predicate's body was exempted too, as one that characterises the members, and ``{n | n = Set.ncard {k |
+∀ i ≤ k, ¬P i}}``, the singleton of the least ``n`` with ``P``, passed (its proof needs that ``P`` holds once
+and at most once, never the value); such a body is now read as a value under the answer's parameters
+(:func:`answer_builders`).
 Red team 40: with no quantifier at all, a count or indicator of a property no instance decides
 (``Irrational``) at each point of a range, combined by a big operator, fold or recursion (:data:`ITERATING`)
 or under a ``fun`` other than the answer's own parameters, is the same search; such a value is refused too.
@@ -39,7 +43,6 @@ built by a computable filter is evaluable, or by one of the names here).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
@@ -102,22 +105,22 @@ table built by one of these."""
 def counted_search(value: Sequence[Token], expected: Statement, solution: str) -> int | None:
     """The index of the first count in ``value`` (the value of ``solution``) when the value also quantifies,
     counts twice, nests a set in a set or iterates, or the count stands under an inner ``fun`` (module
-    doc), else None. A proposition or a predicate (the
-    solution's codomain ``Prop``) is stated, not searched: it may quantify over a count (a published
-    ``putnam_1973_a2`` answer restates its question with ``pluses = {i | ..}.ncard``) and picks no value;
-    so is a set's property (codomain ``Set``): a count inside a set-builder characterises the members
-    (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}``, red team 27's honest spellings of
-    ``putnam_1994_b1``), only one outside (``{Set.ncard {k | ..}}``) picks a value."""
+    doc), else None. A proposition (the solution's type ``Prop``, no parameter) is stated, not searched: it
+    may quantify over a count (a published ``putnam_1973_a2`` answer restates its question with ``pluses =
+    {i | ..}.ncard``) and picks no value. A set's or a predicate's body is a value like any other (red team
+    42): the answer's own set-builders (:func:`answer_builders`) bind its parameters as its leading ``fun``s
+    do, and a count inside reads as a count under those ``fun``s."""
     counts = counts_at(value, expected, solution)
     if not counts:
         return None
     texts = [t.text for t in value]
     partner = bracket_partners(texts)
     builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
+    own = answer_builders(value, expected, solution)
     if (
         len(counts) > 1
         or any(_quantifies(token) for token in value)
-        or _nested_builder(texts, builders, partner)
+        or _nested_builder(texts, [i for i in builders if i not in own], partner)
         or _iterates(value, texts)
     ):
         return counts[0]
@@ -126,17 +129,56 @@ def counted_search(value: Sequence[Token], expected: Statement, solution: str) -
 
 
 def counts_at(value: Sequence[Token], expected: Statement, solution: str) -> list[int]:
-    """The indices of the counts in ``value`` (the value of ``solution``) that pick a value: none where the
-    solution's codomain is ``Prop``, none inside a set-builder of a ``Set`` answer (:func:`counted_search`)."""
-    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
-    codomain = solution_domains(pinned)[-1:] if pinned is not None else ["Prop"]
-    if codomain == ["Prop"]:
+    """The indices of the counts in ``value`` (the value of ``solution``): none where the solution is a
+    proposition (``Prop``, no parameter: :func:`counted_search`); wherever they stand otherwise. Until red team
+    42 a count inside a ``Set`` answer's set-builder and any count of a predicate passed as "characterising
+    the members", and ``{n | n = Set.ncard {k | ∀ i ≤ k, ¬P i}}`` (the singleton of the least ``n`` with
+    ``P``, whose proof needs only that ``P`` holds once and at most once, never the value) passed with them."""
+    if _codomain(expected, solution) == ("Prop", False):
         return []
+    texts = [t.text for t in value]
+    return [i for i, token in enumerate(value) if _counts(token, texts[i - 1] if i else "")]
+
+
+def answer_builders(value: Sequence[Token], expected: Statement, solution: str) -> frozenset[int]:
+    """Where the set-builders that are the answer's own open (the ``{`` of each): in a value whose type holds
+    sets (``Set T``, ``ℕ → Set T``, ``Set A × Set B``) or a predicate's (``T → Prop``), each outermost
+    set-builder (no other encloses it) that holds a count. Its names are the answer's parameters (``{n | B
+    n}`` is ``fun n => B n``), as a leading ``fun``'s are: :func:`counted_search` does not read it as a set
+    nested around the counted one. A set-builder that holds no count is no such place, so the counted set of
+    ``{Set.ncard {k | ..}}`` (a set literal, no set-builder) stays a set inside which nothing may nest."""
+    codomain, parameters = _codomain(expected, solution)
+    if not holds_sets(expected, solution) and not (codomain == "Prop" and parameters):
+        return frozenset()
     texts = [t.text for t in value]
     partner = bracket_partners(texts)
     builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
-    inside = _inside(len(value), builders, partner) if codomain == ["Set"] else [0] * len(value)
-    return [i for i, token in enumerate(value) if not inside[i] and _counts(token, texts[i - 1] if i else "")]
+    marks = [0]
+    for i, token in enumerate(value):
+        marks.append(marks[-1] + _counts(token, texts[i - 1] if i else ""))
+    own: list[int] = []
+    end = -1  # where the last outermost set-builder closes
+    for i in builders:  # in order: an enclosing set-builder comes before what it holds
+        if i > end:
+            end = partner[i]
+            if marks[end] > marks[i + 1]:
+                own.append(i)
+    return frozenset(own)
+
+
+def holds_sets(expected: Statement, solution: str) -> bool:
+    """Whether the solution's codomain holds sets (``Set T``, ``ℕ → Set T``, ``Set A × Set B``)."""
+    return _codomain(expected, solution)[0] == "Set"
+
+
+def _codomain(expected: Statement, solution: str) -> tuple[str | None, bool]:
+    """The first word of the solution's codomain (``Set`` for one that holds sets) and whether the solution
+    has parameters; ``("Prop", False)``, a proposition, where the solution is not found (read as stated)."""
+    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
+    if pinned is None:
+        return "Prop", False
+    domains = solution_domains(pinned)
+    return domains[-1], len(domains) > 1
 
 
 def _iterates(value: Sequence[Token], texts: Sequence[str]) -> bool:
@@ -167,15 +209,6 @@ def _under_inner_fun(texts: Sequence[str], partner: dict[int, int], head: int) -
         elif text in ("fun", "λ") and i >= head:
             fun_depths.append(depth)
     return under
-
-
-def _inside(n: int, builders: Sequence[int], partner: dict[int, int]) -> list[int]:
-    """For each token, how many set-builders enclose it."""
-    steps = [0] * (n + 1)
-    for i in builders:
-        steps[i + 1] += 1
-        steps[partner[i]] -= 1
-    return list(accumulate(steps[:n]))
 
 
 def _nested_builder(texts: Sequence[str], builders: Sequence[int], partner: dict[int, int]) -> bool:

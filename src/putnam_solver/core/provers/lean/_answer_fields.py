@@ -14,6 +14,13 @@ solution type fixes as data), or a parenthesised expression made of those, numer
 type ascription to a number type (``(n - 1).choose ⌊n / 2⌋₊``, the official ``putnam_1974_a4`` answer;
 ``(4 : ℕ).choose 2``). Anything else is refused with the spelling that is always accepted,
 ``Nat.choose a b``.
+
+Red team 42: ``succ`` is such a field too. ``wf.succ x`` on a proof ``wf : WellFounded r`` is
+``WellFounded.succ wf x``, the least element above ``x`` (``if h : ∃ y, r x y then wf.min {y | r x y} h else
+x``, Mathlib/Order/WellFounded.lean), refused by its full name since red team 41 but accepted as a field,
+since ``n.succ`` is ``Nat.succ``. Its receiver is judged like ``choose``'s; a receiver may also apply the
+number functions of :data:`_NUMBER_FUNCTIONS` (``(Nat.choose n 2).succ``), and a leading ``.succ`` is no
+field (Lean resolves it in the expected type's namespace: ``(.succ 180 : ℕ)`` is ``Nat.succ``).
 """
 
 from __future__ import annotations
@@ -21,18 +28,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
+from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, Token, name_parts, normalize_name
 
-FIELDS: Final = frozenset({"choose", "some"})
-"""Field names that are a choice function on a proof (``Exists.choose``, ``Nonempty.some``) and data
-elsewhere (``Nat.choose``, ``Option.some``)."""
+FIELDS: Final = frozenset({"choose", "some", "succ"})
+"""Field names that are a choice function on a proof (``Exists.choose``, ``Nonempty.some``,
+``WellFounded.succ``) and data elsewhere (``Nat.choose``, ``Option.some``, ``Nat.succ``)."""
 FIELD_RULE: Final = (
     "a choice operator picks a value from the problem's own statement when this field's receiver is a proof "
-    "(`Exists.choose`, `Nonempty.some`), which the text cannot tell from a number; write `Nat.choose a b`"
+    "(`Exists.choose`, `Nonempty.some`, `WellFounded.succ`), which the text cannot tell from a number; write "
+    "`Nat.choose a b`, `Nat.succ n`"
 )
-_DATA_NAMES: Final = frozenset({"Nat.choose", "Option.some"})
-"""Full names whose ``choose``/``some`` is not reached through a receiver: they name the constant."""
-_NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"})
+_DATA_NAMES: Final = frozenset(
+    {"Nat.choose", "Option.some", "Nat.succ", "Fin.succ", "Int.succ", "PNat.succ"}
+    | {"PartENat.some", "Part.some", "WithTop.some", "WithBot.some"}
+)
+"""Full names whose ``choose``/``some``/``succ`` is not reached through a receiver: they name the constant.
+The embeddings (red team 42: ``PartENat.some`` was refused as a ``Nonempty.some``): Mathlib's ``def some (a :
+α) : Part α := ⟨True, fun _ => a⟩`` (Mathlib/Data/Part.lean), ``def some : ℕ → PartENat := Part.some``, "the
+computable embedding" (Mathlib/Data/Nat/PartENat.lean), and ``def some : α → WithTop α := Option.some``
+with ``WithBot.some`` its dual (Mathlib/Order/WithBot.lean)."""
+_NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex", "Fin"})
+_NUMBER_FUNCTIONS: Final = frozenset(
+    {"Nat.choose", "Nat.factorial", "Nat.gcd", "Nat.lcm", "Nat.succ", "Nat.pred", "Nat.sqrt", "Nat.fib"}
+    | {"Nat.totient", "Nat.minFac", "Int.natAbs", "Int.toNat", "Int.floor", "Int.ceil", "Nat.floor", "Nat.ceil"}
+)
+"""Functions of numbers to numbers a receiver may apply (core's and Mathlib's ``Nat``/``Int`` definitions):
+none of them makes a proof."""
 _PROOF_MAKERS: Final = frozenset(
     {"⟨", "∃", "∃!", "show", "by", "from", "fun", "λ", "have", "let", "‹", "if", "match", "Exists", "Nonempty"}
 )
@@ -197,7 +218,7 @@ class Fields:
         if token.kind != IDENT:
             return True
         name = normalize_name(token.text)
-        return name_parts(name)[0] in self.params or name in _NUMBER_TYPES
+        return name_parts(name)[0] in self.params or name in _NUMBER_TYPES or name in _NUMBER_FUNCTIONS
 
     def unproven(self, i: int) -> bool:
         """Whether the token at ``i`` is a ``choose``/``some`` field whose receiver G2 cannot show to be a
@@ -208,6 +229,8 @@ class Fields:
             return False
         piped = bool(i) and value[i - 1].text == "|>."
         glued = piped or (i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset)
+        if glued and not piped and parts[0] == "succ" and _leading(value, i - 1):
+            return False  # `(.succ 180 : ℕ)`: resolved in the expected type's namespace, no receiver
         if not glued:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`; a plain `choose` is resolved by name
             return any(self._unproven_part(parts, k) for k in range(1, len(parts)))
         if FIELDS.intersection(parts[1:]) or piped:  # `(e).x.choose`, `e |>.choose k`: a receiver G2 cannot read
@@ -227,6 +250,15 @@ class Fields:
         if parts[k] not in FIELDS or (k == 1 and f"{parts[0]}.{parts[1]}" in _DATA_NAMES):  # two-part names
             return False
         return not (k == 1 and parts[0] in self.params)
+
+
+def _leading(value: Sequence[Token], dot: int) -> bool:
+    """Whether the ``.`` at ``dot`` begins a name (``(.succ 180 : ℕ)``, ``| .succ k``) rather than following
+    an expression (``(e).succ``, ``x.1.succ``): nothing is glued before it, or an opening bracket is."""
+    before = value[dot - 1] if dot else None
+    if before is None or before.end != value[dot].offset or before.text in _OPENERS:
+        return True
+    return before.kind == SYMBOL and before.text not in _CLOSERS
 
 
 _OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})

@@ -81,6 +81,10 @@ EXTREMAL_OPERATORS: Final = (
     "Monoid.exponent",
     "AddMonoid.exponent",
     "ringChar",
+    # red team 42, accepted by the text profile: the minimal period by the length of the orbit
+    # (Mathlib/Dynamics/PeriodicPts/Defs.lean `def periodicOrbit (f : α → α) (x : α) : Cycle α := (List.range
+    # (minimalPeriod f x)).map fun n => f^[n] x`), so `(periodicOrbit f x).length` is `minimalPeriod f x`
+    "Function.periodicOrbit",
 )
 """Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
 ``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
