@@ -17,53 +17,41 @@ proof needs only a witness, as for ``sInf {n | P n}``; ``Set.ncard {_u : Unit | 
 ``∃ k < N, P k``. Red team 38's decision rule reads none of them (nothing is decided in the value), and
 red team 16's copy rule only a count of the statement's own set.
 
-So a value that counts (:data:`COUNTS`: ``ncard``, ``encard``, ``Nat.card``, ``Cardinal.mk``, ``toFinset``,
-``Fintype.ofFinite``, ``indicator``...) and also quantifies (:data:`QUANTIFYING`: ``∀``, ``∃``, ``⋃``/``⋂``,
-``lowerBounds``, ``IsLeast``, ``Nonempty``...), counts again (a count nested in the counted set's property,
-``ncard {k | ncard {i | i ≤ k ∧ P i} = 0}``) or defines a set inside a set (``{k | Set.Iic k ∩ {i | P i} =
-∅}``, a ``fun`` or ``setOf`` there) is refused, wherever they stand (a ``let``, a ``fun`` applied, a field
-``.ncard``, ``show .. from``): the set a search counts needs one of them. A count of a set stated without
-quantifiers passes: a published sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0
-= 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤ 3)}.ncard``; no official answer counts. A proposition (codomain ``Prop``) and a
-count inside a set-builder of a ``Set`` answer characterise, they pick nothing (:func:`counted_search`).
+So a value that counts (:data:`_answer_count_reading.COUNTS`: ``ncard``, ``encard``, ``Nat.card``,
+``Cardinal.mk``, ``toFinset``, ``Fintype.ofFinite``, ``indicator``...) and also quantifies
+(:data:`QUANTIFYING`: ``∀``, ``∃``, ``⋃``/``⋂``, ``lowerBounds``, ``IsLeast``, ``Nonempty``...), counts
+again (a count nested in the counted set's property, ``ncard {k | ncard {i | i ≤ k ∧ P i} = 0}``) or
+defines a set inside a set (``{k | Set.Iic k ∩ {i | P i} = ∅}``, a ``fun`` or ``setOf`` there) is
+refused, wherever they stand (a ``let``, a ``fun`` applied, a field ``.ncard``, ``show .. from``): the set
+a search counts needs one of them. A count of a set stated without quantifiers passes: a published
+sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0 = 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤
+3)}.ncard``; no official answer counts. A proposition (codomain ``Prop``) and a count inside a set-builder
+of a ``Set`` answer characterise, they pick nothing (:mod:`_answer_count_reading`).
 Red team 40: with no quantifier at all, a count or indicator of a property no instance decides
 (``Irrational``) at each point of a range, combined by a big operator, fold or recursion (:data:`ITERATING`)
 or under a ``fun`` other than the answer's own parameters, is the same search; such a value is refused too.
 Red team 41: a quantifier hidden in a library predicate or relation none of these lists names (``Set.Iic k
 ⊆ S`` with ``S`` point-free) is refused by class in :mod:`_answer_count_words` (only words a computation
-decides may stand beside a count, :func:`counts_at` finding the counts for it); an indicator at a numeral
-point is left to this module's rule, which therefore stays whole. Left: ``Finset.card`` (its ``Finset``
-built by a computable filter is evaluable, or by one of the names here).
+decides may stand beside a count); an indicator at a numeral point is left to this module's rule, which
+therefore stays whole. Red team 42: a count of a domain the text does not bound is refused by
+:mod:`_answer_count_domains`; the three rules read one :class:`_answer_count_reading.CountReading`.
+Left: ``Finset.card`` (its ``Finset`` built by a computable filter is evaluable, or by one of the names
+here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import accumulate
+from collections.abc import Collection, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
-from putnam_solver.core.provers.lean._brackets import bracket_partners
-from putnam_solver.core.provers.lean._number_decisions import solution_domains
-from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, name_parts, normalize_name
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
 
 COUNT_RULE: Final = (
     "the answer counts (or takes the indicator of) a set it defines with a quantifier or another count: "
     "Mathlib decides membership there by choice, a search of the problem's own property (`Set.ncard {k | ∀ i "
     "≤ k, ¬P i}` is the least `n` with `P`); state the answer"
 )
-
-COUNTS: Final = frozenset(
-    {"ncard", "encard", "indicator", "mulIndicator", "indicatorSome", "toFinset", "ofFinite", "card"}
-)
-"""A name's last part that counts a set or decides membership classically (``card`` alone or after
-``Nat``/``ENat``/``PartENat``/``Fintype``/``Finite``: :data:`CARD_OWNERS`)."""
-CARD_OWNERS: Final = frozenset({"Nat", "ENat", "PartENat", "Fintype", "Finite", "Cardinal"})
-OTHER_COUNTS: Final = frozenset({("Cardinal", "mk"), ("Measure", "count"), ("Finite", "fintype")})
-"""``Cardinal.mk`` (a set's cardinal), the counting measure, a ``Fintype`` of a finite set by choice. The
-symbol ``#`` (``Cardinal.mk`` under ``open Cardinal``, ``Finset.card`` under ``open Finset``) counts too;
-``Cardinal.toNat`` does not (``Cardinal.toNat (Cardinal.mk (Fin 3))`` is one count, red team 14's honest
-twin)."""
 
 QUANTIFYING: Final = frozenset({"∀", "∃", "∃!", "∄", "∀ᶠ", "∃ᶠ", "⋃", "⋂", "⋃₀", "⋂₀", "Π", "Σ"})
 """Binders that quantify (a search's "no ``i ≤ k`` has ``P``") or take unions over an index."""
@@ -99,44 +87,23 @@ count itself): the predicate they take is a ``fun`` around the indicator (:func:
 table built by one of these."""
 
 
-def counted_search(value: Sequence[Token], expected: Statement, solution: str) -> int | None:
-    """The index of the first count in ``value`` (the value of ``solution``) when the value also quantifies,
-    counts twice, nests a set in a set or iterates, or the count stands under an inner ``fun`` (module
-    doc), else None. A proposition or a predicate (the
-    solution's codomain ``Prop``) is stated, not searched: it may quantify over a count (a published
-    ``putnam_1973_a2`` answer restates its question with ``pluses = {i | ..}.ncard``) and picks no value;
-    so is a set's property (codomain ``Set``): a count inside a set-builder characterises the members
-    (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}``, red team 27's honest spellings of
-    ``putnam_1994_b1``), only one outside (``{Set.ncard {k | ..}}``) picks a value."""
-    counts = counts_at(value, expected, solution)
+def counted_search(reading: CountReading) -> int | None:
+    """The index of the first count of the value read (:func:`_answer_count_reading.read_counts`, which
+    leaves out a proposition's counts and those inside a ``Set`` answer's set-builders) when the value also
+    quantifies, counts twice, nests a set in a set or iterates, or the count stands under an inner ``fun``
+    (module doc), else None."""
+    value, texts, partner, counts = reading.value, reading.texts, reading.partner, reading.counts
     if not counts:
         return None
-    texts = [t.text for t in value]
-    partner = bracket_partners(texts)
-    builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
     if (
         len(counts) > 1
         or any(_quantifies(token) for token in value)
-        or _nested_builder(texts, builders, partner)
+        or _nested_builder(texts, reading.builders, partner)
         or _iterates(value, texts)
     ):
         return counts[0]
-    under = _under_inner_fun(texts, partner, leading_lambdas(value, partner)[1])
+    under = _under_inner_fun(texts, partner, reading.head)
     return next((i for i in counts if under[i]), None)
-
-
-def counts_at(value: Sequence[Token], expected: Statement, solution: str) -> list[int]:
-    """The indices of the counts in ``value`` (the value of ``solution``) that pick a value: none where the
-    solution's codomain is ``Prop``, none inside a set-builder of a ``Set`` answer (:func:`counted_search`)."""
-    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
-    codomain = solution_domains(pinned)[-1:] if pinned is not None else ["Prop"]
-    if codomain == ["Prop"]:
-        return []
-    texts = [t.text for t in value]
-    partner = bracket_partners(texts)
-    builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
-    inside = _inside(len(value), builders, partner) if codomain == ["Set"] else [0] * len(value)
-    return [i for i, token in enumerate(value) if not inside[i] and _counts(token, texts[i - 1] if i else "")]
 
 
 def _iterates(value: Sequence[Token], texts: Sequence[str]) -> bool:
@@ -169,16 +136,7 @@ def _under_inner_fun(texts: Sequence[str], partner: dict[int, int], head: int) -
     return under
 
 
-def _inside(n: int, builders: Sequence[int], partner: dict[int, int]) -> list[int]:
-    """For each token, how many set-builders enclose it."""
-    steps = [0] * (n + 1)
-    for i in builders:
-        steps[i + 1] += 1
-        steps[partner[i]] -= 1
-    return list(accumulate(steps[:n]))
-
-
-def _nested_builder(texts: Sequence[str], builders: Sequence[int], partner: dict[int, int]) -> bool:
+def _nested_builder(texts: Sequence[str], builders: Collection[int], partner: dict[int, int]) -> bool:
     """Whether a set-builder or subtype (``{x | p}``, ``{x // p}``: ``builders``) holds another one, a
     ``fun`` or a ``setOf`` inside: a set defined through another set (``{k | Set.Iic k ∩ {i | P i} = ∅}``,
     ``{k | Set.Iic k ∩ (fun i => P i : Set ℕ) = ∅}``: the ``k`` below the least ``i`` with ``P``), as a
@@ -189,31 +147,6 @@ def _nested_builder(texts: Sequence[str], builders: Sequence[int], partner: dict
     for i, text in enumerate(texts):
         marks.append(marks[-1] + (text in ("fun", "λ", "setOf") or i in opening))
     return any(marks[partner[i]] - marks[i + 1] > 0 for i in builders)
-
-
-def _builder(texts: Sequence[str], i: int, partner: dict[int, int]) -> bool:
-    """Whether the ``{`` at ``i`` has a ``|`` or ``//`` at its own top level."""
-    end = partner.get(i, i)
-    k = i + 1
-    while k < end:
-        if texts[k] == "|" or (texts[k] == "/" and texts[k + 1] == "/"):
-            return True
-        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
-    return False
-
-
-def _counts(token: Token, before: str) -> bool:
-    """Whether ``token`` names a count; a bare ``card`` as a field (``s.card``, ``(..).card``) is
-    ``Finset.card`` of a ``Finset`` the value builds, which a count or a decision here already shows."""
-    if token.kind != IDENT:
-        return token.text == "#"
-    parts = name_parts(normalize_name(token.text))
-    last = parts[-1]
-    if tuple(parts[-2:]) in OTHER_COUNTS:
-        return True
-    if last == "card":
-        return (len(parts) == 1 and before not in (".", "|>.")) or (len(parts) > 1 and parts[-2] in CARD_OWNERS)
-    return last in COUNTS
 
 
 def _quantifies(token: Token) -> bool:
