@@ -53,6 +53,7 @@ from typing import Final
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean._answer_count_reading import read_counts
 from putnam_solver.core.provers.lean._answer_counts import counted_search
 from putnam_solver.core.provers.lean.syntax import Statement, lex_code, parse_statement
 from putnam_solver.core.verify import Track
@@ -191,7 +192,7 @@ def test_what_was_tried_stays_refused(bench: Benchmark, problem: str, value: str
     ],
 )
 def test_the_count_rule_reads_the_solution_type(solution_type: str, value: str, found: bool) -> None:
-    assert (counted_search(lex_code(value), _statement(solution_type), "t_solution") is not None) is found
+    assert (counted_search(read_counts(lex_code(value), _statement(solution_type), "t_solution")) is not None) is found
 
 
 NESTED_UNITS: Final = ("{x : ℕ | x ∈ ", "(fun y => {x : ℕ | x = y + ", "f (g 1) ({1, 2} ∪ ")
@@ -206,7 +207,9 @@ def test_the_count_rule_is_linear_in_the_value() -> None:
 
 def _nested_value(unit: str, n: int) -> object:
     closing = "".join({"(": ")", "{": "}"}[c] for c in reversed(unit) if c in "({")
-    return counted_search(lex_code("Set.ncard " + unit * n + "0" + closing * n), _statement("ℕ"), "t_solution")
+    return counted_search(
+        read_counts(lex_code("Set.ncard " + unit * n + "0" + closing * n), _statement("ℕ"), "t_solution")
+    )
 
 
 def _statement(solution_type: str) -> Statement:

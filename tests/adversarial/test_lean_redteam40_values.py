@@ -26,6 +26,7 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean._answer_count_reading import read_counts
 from putnam_solver.core.provers.lean._answer_counts import counted_search
 from putnam_solver.core.provers.lean.syntax import lex_code
 from putnam_solver.core.verify import Track
@@ -121,4 +122,4 @@ def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> 
     ],
 )
 def test_the_iteration_rule_reads_scope_and_type(solution_type: str, value: str, found: bool) -> None:
-    assert (counted_search(lex_code(value), _statement(solution_type), "t_solution") is not None) is found
+    assert (counted_search(read_counts(lex_code(value), _statement(solution_type), "t_solution")) is not None) is found

@@ -9,19 +9,22 @@ Set ℕ)ᶜ``), and ``⊆`` is also ``Set.Subset``, ``HasSubset.Subset``, ``≤`
 empty meet, ``IsEmpty``, a powerset's membership; the property hides its own quantifier in ``Set.range``,
 ``Set.InjOn``, ``Subsingleton``...
 
-So where a value counts (:func:`_answer_counts.counts_at`: not in a proposition; since red team 42 also
-inside a ``Set`` answer's set-builder or a predicate's body, where ``∩``, ``∪`` and ``\\`` outside every
-bracket combine the answer's own sets), each of its words must be one whose meaning a computation decides
+So where a value counts (:func:`_answer_count_reading.read_counts`: not in a proposition; since red team 42
+also inside a ``Set`` answer's set-builder or a predicate's body, where ``∩``, ``∪`` and ``\\`` outside
+every bracket combine the answer's own sets), each of its words must be one whose meaning a computation decides
 (:func:`unlisted_beside_count`): a numeral; a symbol of :data:`SYMBOLS` (arithmetic, comparisons,
 connectives, brackets, ``fun``/set-builder/subtype syntax, ``∈``/``⊆`` between the sets these words make);
 a name the value itself binds there (its set-builder's variables, its ``fun``'s parameters, the answer's
 own ``fun``s: scope by scope, :func:`syntax.free_occurrences` over the value in brackets, so a name bound
 in one place does not pass for the same name used free in another), with only :data:`FIELDS` after it; a
 plain type of :data:`TYPES`, ``Set`` only as a set-builder's ascription (``({p | ..} : Set T)``, the
-published ``putnam_2011_a1`` answer) and ``ℝ`` only as a cast's target (``(Nat.card (Fin 3) : ℝ)``) in a
-value that binds nothing but its leading ``fun``s (a variable could take ``ℝ`` from it); or a library
-name of :data:`NAMES`. Anything else (an unknown name, ``∩``, ``ᶜ``, ``∅``, ``let``, ``·``, a dependent
-arrow ``(i : ℕ) → ..``, which is a ``∀``) refuses the value. So do a ``fun`` holding a ``fun`` or ``{``
+published ``putnam_2011_a1`` answer) and ``ℝ`` only as a cast's target (``(Nat.card (Fin 3) : ℝ)``,
+``(k : ℝ) ≤ x``) or in the answer's own leading binders (``fun (x : ℝ) =>``): red team 41 also asked that
+the value bind nothing else, lest a variable take ``ℝ`` from an ascription (``{x | (x : ℝ) ^ 2 = 2}``);
+since red team 42 a counted variable has its type written, or a ``Finset`` membership or an equation
+fixes it, or :mod:`_answer_count_domains` refuses the count; or a library name of :data:`NAMES`. Anything
+else (an unknown name, ``∩``, ``ᶜ``, ``∅``, ``let``, ``·``, a dependent arrow ``(i : ℕ) → ..``, which is a
+``∀``) refuses the value. So do a ``fun`` holding a ``fun`` or ``{``
 other than the value's leading ones (``(fun i => ..) = fun i => ..`` is a ``∀`` over the domain), as red
 team 39 refused a set inside a set-builder, and a set-builder's image form (``{j | (j : ℕ) (i : ℕ) (_ : P
 i ∧ j < i)}``: each member an ``∃ i``, :func:`syntax.image_bars`). The words a search needs are outside
@@ -35,16 +38,18 @@ by ``Nat.decidablePrime`` (Mathlib/Data/Nat/Prime/Defs.lean: ``decidable_of_iff'
 intervals are set-builders of comparisons (Mathlib/Order/Interval/Set/Defs.lean, commit 7d17731, lines
 31-73); ``⊆`` of ``Finset``s by ``Finset.instDecidableRelSubset`` (Mathlib/Data/Finset/Defs.lean:
 ``decidableDforallFinset``); ``Nat.gcd``, ``lcm``, ``factorial``, ``choose``, ``Int.natAbs``/``toNat``,
-``Finset.range``/``card`` are computable functions; the types' orders and equalities are computable
-instances (:func:`_number_decisions.plain_type` cites them; ``ZMod n``'s is ``ZMod.decidableEq``, that of
-``ℤ`` or ``Fin``: Mathlib/Data/ZMod/Defs.lean); ``ℝ``'s are classical (``Real.decidableLT``).
+``Finset.range``/``card`` are computable functions, and so are ``Finset.Icc``/``Ico``/``Ioc``/``Ioo`` of
+``ℕ`` (Mathlib/Order/Interval/Finset/Nat.lean, ``instance instLocallyFiniteOrder : LocallyFiniteOrder ℕ
+where finsetIcc a b := ⟨List.range' a (b + 1 - a), List.nodup_range' _ _⟩``; red team 42); the types'
+orders and equalities are computable instances (:func:`_number_decisions.plain_type` cites them; ``ZMod
+n``'s is ``ZMod.decidableEq``, that of ``ℤ`` or ``Fin``: Mathlib/Data/ZMod/Defs.lean); ``ℝ``'s are
+classical (``Real.decidableLT``).
 
 Kept: an indicator taken at a numeral point (``Set.indicator {x | Q x} 1 5``) decides one proposition
 and searches nothing; red team 40 accepted it beside ``Irrational`` and ``Real.pi``, and red team 39-40's
 rule (quantifier, second count, nesting, iteration, inner ``fun``) still reads it, so none of that rule is
-dropped. Left: such a single decision (a value hedging between two answers by one undecided proposition),
-a count over an unbounded domain of a decidable property (``Set.ncard {p : ℕ | p.Prime ∧ (p + 2).Prime}``:
-its finiteness is a question of its own), and a count under the answer's own ``fun (x : ℝ)`` (refused: ``ℝ``).
+dropped. Left: such a single decision (a value hedging between two answers by one undecided proposition);
+the domain a count ranges over is :mod:`_answer_count_domains`' (red team 42).
 """
 
 from __future__ import annotations
@@ -52,14 +57,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_counts import counts_at, holds_sets
-from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
-from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, top
 from putnam_solver.core.provers.lean.syntax import (
     IDENT,
     NUMBER,
     SYMBOL,
-    Statement,
     Token,
     free_occurrences,
     image_bars,
@@ -97,6 +99,7 @@ NAMES: Final = frozenset(
     | {"Set.Icc", "Set.Ico", "Set.Ioc", "Set.Ioo", "Set.Ici", "Set.Iic", "Set.Ioi", "Set.Iio"}
     | {"Nat.Prime", "Nat.Coprime", "Nat.gcd", "Nat.lcm", "Nat.factorial", "Nat.choose", "Even", "Odd"}
     | {"Int.natAbs", "Int.toNat", "Finset.range", "Finset.card", "True", "False", "true", "false", "fun", "λ", "_"}
+    | {"Finset.Icc", "Finset.Ico", "Finset.Ioc", "Finset.Ioo"}
 )
 """The counts themselves, then library names whose meaning a computation decides (module doc)."""
 FIELDS: Final = frozenset(
@@ -104,33 +107,38 @@ FIELDS: Final = frozenset(
     | {"factorial", "choose", "succ", "pred"}
 )
 """Names allowed after a ``.`` or a bound variable's name (``p.fst``, ``d.Prime``, ``{..}.ncard``)."""
+SHORT: Final = {"ncard": "Set", "encard": "Set", "Coprime": "Nat", "factorial": "Nat"}
+"""Bare names that stand for a listed name where its namespace is open (red team 42: ``open Nat Set``, the
+header of ``putnam_2005_a2``), only where every namespace in force is one of :data:`SHORT_SCOPES`. Lean
+resolves a bare name to every ``N.x`` of an open ``N`` and a root ``x`` that exist, and elaborates them all:
+one success is used, more are an error (leanprover/lean4 src/Lean/Elab/App.lean, ``elabAppAux``: "ambiguous,
+possible interpretations"); a namespace the value stands in wins outright. In ``Nat`` and ``Set`` (and at
+the root) each of these names is declared once: ``Set.ncard``/``Set.encard`` (Mathlib/Data/Set/Card.lean),
+``Nat.Coprime`` (core's src/Init/Data/Nat/Coprime.lean, cited above), ``Nat.factorial``
+(Mathlib/Data/Nat/Factorial/Basic.lean); no ``Nat.ncard``, ``Set.Coprime``, ``Set.factorial`` or root one
+was found in the stored sources. Not here: ``Prime`` (a root ``Prime``, a ``∀``), ``gcd``/``lcm`` (root
+``GCDMonoid`` exports), ``range`` (``Set.range``, an ``∃``), ``choose`` (``Finset.choose``)."""
+SHORT_SCOPES: Final = frozenset({"Nat", "Set"})
 _INDICATORS: Final = frozenset({"Set.indicator", "Set.mulIndicator", "indicator", "mulIndicator"})
 _EDGE: Final = (Token(SYMBOL, "(", -1, -1, 0, 0, True), Token(SYMBOL, ")", -2, -2, 0, 0, True))
 
 
-def unlisted_beside_count(value: Sequence[Token], expected: Statement, solution: str) -> int | None:
-    """The index of the first word of ``value`` (the value of ``solution``) no computation decides, where
-    the value counts other than by an indicator at a numeral (module doc), else None."""
-    counts = counts_at(value, expected, solution)
-    texts = [t.text for t in value]
-    partner = bracket_partners(texts)
-    if all(_at_a_numeral(value, partner, i) for i in counts):
+def unlisted_beside_count(reading: CountReading) -> int | None:
+    """The index of the first word of the value read (:func:`_answer_count_reading.read_counts`) no
+    computation decides, where the value counts other than by an indicator at a numeral (module doc), else
+    None."""
+    value, texts, partner, head = reading.value, reading.texts, reading.partner, reading.head
+    if all(_at_a_numeral(value, partner, i) for i in reading.counts):
         return None  # no count, or one indicator at one point (red team 39-40's rule reads it)
     wrapped = free_occurrences([_EDGE[0], *value, _EDGE[1]])  # in brackets: no top-level group binds
     free = {t.offset for t in wrapped}
-    head = leading_lambdas(value, partner)[1]
     if (nested := _fun_in_fun(texts, partner, head)) is not None:
         return nested
     if bars := image_bars(value):  # `{j | (j : ℕ) (i : ℕ) (_ : P i ∧ j < i)}`: an `∃ i`
         return min(bars)
-    binds = "{" in texts or any(text in ("fun", "λ") for text in texts[head:])
-    combined = _combining(texts, partner) if holds_sets(expected, solution) else frozenset()
+    combined = _combining(texts, partner) if reading.holds_sets else frozenset()
     return next(
-        (
-            i
-            for i, t in enumerate(value)
-            if i not in combined and not _listed(value, texts, partner, i, t.offset in free, binds)
-        ),
+        (i for i, t in enumerate(value) if i not in combined and not _listed(reading, i, t.offset in free, i < head)),
         None,
     )
 
@@ -150,18 +158,16 @@ def _combining(texts: Sequence[str], partner: dict[int, int]) -> frozenset[int]:
     return frozenset(found)
 
 
-def _listed(
-    value: Sequence[Token], texts: Sequence[str], partner: dict[int, int], i: int, free: bool, binds: bool
-) -> bool:
+def _listed(reading: CountReading, i: int, free: bool, leading: bool) -> bool:
     """Whether the word at ``i`` is listed (module doc); ``free``: no binder of the value scopes it;
-    ``binds``: the value binds a variable other than its leading ``fun``s' (one could take ``ℝ`` from an
-    ascription)."""
+    ``leading``: the word stands in the answer's own leading ``fun`` binders."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
     token = value[i]
     if token.kind == NUMBER:
         return True
     if token.kind == SYMBOL:
         if texts[i] in ("→", "->", "×") and i > 0 and partner.get(i - 1, i) < i - 1:
-            return not _binder_group(texts, partner, partner[i - 1])  # `(i : ℕ) → ..` is a `∀`
+            return top(texts, partner, partner[i - 1], (":",)) is None  # `(i : ℕ) → ..` is a `∀`
         return texts[i] in SYMBOLS
     if token.kind != IDENT:
         return False
@@ -175,19 +181,10 @@ def _listed(
             name in NAMES
             or name in TYPES
             or (name == "Set" and before == ["}", ":"])  # `({p | ..} : Set T)`, the published `2011_a1` answer
-            or (name in ("ℝ", "Real") and ascribed and not binds)
+            or (name in ("ℝ", "Real") and (ascribed or leading))
+            or (name in SHORT and SHORT[name] in reading.opened and reading.opened <= SHORT_SCOPES)
         )
     return set(name_parts(name)[1:]) <= FIELDS  # a bound variable and its fields
-
-
-def _binder_group(texts: Sequence[str], partner: dict[int, int], opener: int) -> bool:
-    """Whether the group opened at ``opener`` has a ``:`` at its own top level (``(i : ℕ)``)."""
-    k = opener + 1
-    while k < partner[opener]:
-        if texts[k] == ":":
-            return True
-        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
-    return False
 
 
 def _at_a_numeral(value: Sequence[Token], partner: dict[int, int], i: int) -> bool:

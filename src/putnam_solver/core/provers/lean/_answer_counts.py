@@ -17,56 +17,41 @@ proof needs only a witness, as for ``sInf {n | P n}``; ``Set.ncard {_u : Unit | 
 ``∃ k < N, P k``. Red team 38's decision rule reads none of them (nothing is decided in the value), and
 red team 16's copy rule only a count of the statement's own set.
 
-So a value that counts (:data:`COUNTS`: ``ncard``, ``encard``, ``Nat.card``, ``Cardinal.mk``, ``toFinset``,
-``Fintype.ofFinite``, ``indicator``...) and also quantifies (:data:`QUANTIFYING`: ``∀``, ``∃``, ``⋃``/``⋂``,
-``lowerBounds``, ``IsLeast``, ``Nonempty``...), counts again (a count nested in the counted set's property,
-``ncard {k | ncard {i | i ≤ k ∧ P i} = 0}``) or defines a set inside a set (``{k | Set.Iic k ∩ {i | P i} =
-∅}``, a ``fun`` or ``setOf`` there) is refused, wherever they stand (a ``let``, a ``fun`` applied, a field
-``.ncard``, ``show .. from``): the set a search counts needs one of them. A count of a set stated without
-quantifiers passes: a published sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0
-= 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤ 3)}.ncard``; no official answer counts. A proposition (``Prop``, no parameter) is
-stated, it picks nothing (:func:`counted_search`). Red team 42: a count inside a ``Set`` answer's set-builder
-or a predicate's body was exempted too, as one that characterises the members, and ``{n | n = Set.ncard {k |
-∀ i ≤ k, ¬P i}}``, the singleton of the least ``n`` with ``P``, passed (its proof needs that ``P`` holds once
-and at most once, never the value); such a body is now read as a value under the answer's parameters
-(:func:`answer_builders`).
+So a value that counts (:data:`_answer_count_reading.COUNTS`: ``ncard``, ``encard``, ``Nat.card``,
+``Cardinal.mk``, ``toFinset``, ``Fintype.ofFinite``, ``indicator``...) and also quantifies
+(:data:`QUANTIFYING`: ``∀``, ``∃``, ``⋃``/``⋂``, ``lowerBounds``, ``IsLeast``, ``Nonempty``...), counts
+again (a count nested in the counted set's property, ``ncard {k | ncard {i | i ≤ k ∧ P i} = 0}``) or
+defines a set inside a set (``{k | Set.Iic k ∩ {i | P i} = ∅}``, a ``fun`` or ``setOf`` there) is
+refused, wherever they stand (a ``let``, a ``fun`` applied, a field ``.ncard``, ``show .. from``): the set
+a search counts needs one of them. A count of a set stated without quantifiers passes: a published
+sound proof answers ``putnam_2011_a1`` with ``{p : Fin 2 → Fin 2012 | p 0 = 0 ∨ (p 1 ≤ p 0 ∧ p 1 ≤
+3)}.ncard``; no official answer counts. A proposition (codomain ``Prop``) and a count inside a set-builder
+of a ``Set`` answer characterise, they pick nothing (:mod:`_answer_count_reading`).
 Red team 40: with no quantifier at all, a count or indicator of a property no instance decides
 (``Irrational``) at each point of a range, combined by a big operator, fold or recursion (:data:`ITERATING`)
 or under a ``fun`` other than the answer's own parameters, is the same search; such a value is refused too.
 Red team 41: a quantifier hidden in a library predicate or relation none of these lists names (``Set.Iic k
 ⊆ S`` with ``S`` point-free) is refused by class in :mod:`_answer_count_words` (only words a computation
-decides may stand beside a count, :func:`counts_at` finding the counts for it); an indicator at a numeral
-point is left to this module's rule, which therefore stays whole. Left: ``Finset.card`` (its ``Finset``
-built by a computable filter is evaluable, or by one of the names here).
+decides may stand beside a count); an indicator at a numeral point is left to this module's rule, which
+therefore stays whole. Red team 42: a count of a domain the text does not bound is refused by
+:mod:`_answer_count_domains`; the three rules read one :class:`_answer_count_reading.CountReading`.
+Left: ``Finset.card`` (its ``Finset`` built by a computable filter is evaluable, or by one of the names
+here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
-from putnam_solver.core.provers.lean._brackets import bracket_partners
-from putnam_solver.core.provers.lean._number_decisions import solution_domains
-from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, name_parts, normalize_name
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
 
 COUNT_RULE: Final = (
     "the answer counts (or takes the indicator of) a set it defines with a quantifier or another count: "
     "Mathlib decides membership there by choice, a search of the problem's own property (`Set.ncard {k | ∀ i "
     "≤ k, ¬P i}` is the least `n` with `P`); state the answer"
 )
-
-COUNTS: Final = frozenset(
-    {"ncard", "encard", "indicator", "mulIndicator", "indicatorSome", "toFinset", "ofFinite", "card"}
-)
-"""A name's last part that counts a set or decides membership classically (``card`` alone or after
-``Nat``/``ENat``/``PartENat``/``Fintype``/``Finite``: :data:`CARD_OWNERS`)."""
-CARD_OWNERS: Final = frozenset({"Nat", "ENat", "PartENat", "Fintype", "Finite", "Cardinal"})
-OTHER_COUNTS: Final = frozenset({("Cardinal", "mk"), ("Measure", "count"), ("Finite", "fintype")})
-"""``Cardinal.mk`` (a set's cardinal), the counting measure, a ``Fintype`` of a finite set by choice. The
-symbol ``#`` (``Cardinal.mk`` under ``open Cardinal``, ``Finset.card`` under ``open Finset``) counts too;
-``Cardinal.toNat`` does not (``Cardinal.toNat (Cardinal.mk (Fin 3))`` is one count, red team 14's honest
-twin)."""
 
 QUANTIFYING: Final = frozenset({"∀", "∃", "∃!", "∄", "∀ᶠ", "∃ᶠ", "⋃", "⋂", "⋃₀", "⋂₀", "Π", "Σ"})
 """Binders that quantify (a search's "no ``i ≤ k`` has ``P``") or take unions over an index."""
@@ -102,83 +87,24 @@ count itself): the predicate they take is a ``fun`` around the indicator (:func:
 table built by one of these."""
 
 
-def counted_search(value: Sequence[Token], expected: Statement, solution: str) -> int | None:
-    """The index of the first count in ``value`` (the value of ``solution``) when the value also quantifies,
-    counts twice, nests a set in a set or iterates, or the count stands under an inner ``fun`` (module
-    doc), else None. A proposition (the solution's type ``Prop``, no parameter) is stated, not searched: it
-    may quantify over a count (a published ``putnam_1973_a2`` answer restates its question with ``pluses =
-    {i | ..}.ncard``) and picks no value. A set's or a predicate's body is a value like any other (red team
-    42): the answer's own set-builders (:func:`answer_builders`) bind its parameters as its leading ``fun``s
-    do, and a count inside reads as a count under those ``fun``s."""
-    counts = counts_at(value, expected, solution)
+def counted_search(reading: CountReading) -> int | None:
+    """The index of the first count of the value read (:func:`_answer_count_reading.read_counts`, which
+    leaves out a proposition's counts) when the value also
+    quantifies, counts twice, nests a set in a set or iterates, or the count stands under an inner ``fun``
+    (module doc), else None. A set's or a predicate's body is a value like any other (red team 42): the
+    answer's own set-builders (``reading.own``) bind its parameters as its leading ``fun``s do."""
+    value, texts, partner, counts = reading.value, reading.texts, reading.partner, reading.counts
     if not counts:
         return None
-    texts = [t.text for t in value]
-    partner = bracket_partners(texts)
-    builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
-    own = answer_builders(value, expected, solution)
     if (
         len(counts) > 1
         or any(_quantifies(token) for token in value)
-        or _nested_builder(texts, [i for i in builders if i not in own], partner)
+        or _nested_builder(texts, [i for i in reading.builders if i not in reading.own], partner)
         or _iterates(value, texts)
     ):
         return counts[0]
-    under = _under_inner_fun(texts, partner, leading_lambdas(value, partner)[1])
+    under = _under_inner_fun(texts, partner, reading.head)
     return next((i for i in counts if under[i]), None)
-
-
-def counts_at(value: Sequence[Token], expected: Statement, solution: str) -> list[int]:
-    """The indices of the counts in ``value`` (the value of ``solution``): none where the solution is a
-    proposition (``Prop``, no parameter: :func:`counted_search`); wherever they stand otherwise. Until red team
-    42 a count inside a ``Set`` answer's set-builder and any count of a predicate passed as "characterising
-    the members", and ``{n | n = Set.ncard {k | ∀ i ≤ k, ¬P i}}`` (the singleton of the least ``n`` with
-    ``P``, whose proof needs only that ``P`` holds once and at most once, never the value) passed with them."""
-    if _codomain(expected, solution) == ("Prop", False):
-        return []
-    texts = [t.text for t in value]
-    return [i for i, token in enumerate(value) if _counts(token, texts[i - 1] if i else "")]
-
-
-def answer_builders(value: Sequence[Token], expected: Statement, solution: str) -> frozenset[int]:
-    """Where the set-builders that are the answer's own open (the ``{`` of each): in a value whose type holds
-    sets (``Set T``, ``ℕ → Set T``, ``Set A × Set B``) or a predicate's (``T → Prop``), each outermost
-    set-builder (no other encloses it) that holds a count. Its names are the answer's parameters (``{n | B
-    n}`` is ``fun n => B n``), as a leading ``fun``'s are: :func:`counted_search` does not read it as a set
-    nested around the counted one. A set-builder that holds no count is no such place, so the counted set of
-    ``{Set.ncard {k | ..}}`` (a set literal, no set-builder) stays a set inside which nothing may nest."""
-    codomain, parameters = _codomain(expected, solution)
-    if not holds_sets(expected, solution) and not (codomain == "Prop" and parameters):
-        return frozenset()
-    texts = [t.text for t in value]
-    partner = bracket_partners(texts)
-    builders = [i for i, text in enumerate(texts) if text == "{" and _builder(texts, i, partner)]
-    marks = [0]
-    for i, token in enumerate(value):
-        marks.append(marks[-1] + _counts(token, texts[i - 1] if i else ""))
-    own: list[int] = []
-    end = -1  # where the last outermost set-builder closes
-    for i in builders:  # in order: an enclosing set-builder comes before what it holds
-        if i > end:
-            end = partner[i]
-            if marks[end] > marks[i + 1]:
-                own.append(i)
-    return frozenset(own)
-
-
-def holds_sets(expected: Statement, solution: str) -> bool:
-    """Whether the solution's codomain holds sets (``Set T``, ``ℕ → Set T``, ``Set A × Set B``)."""
-    return _codomain(expected, solution)[0] == "Set"
-
-
-def _codomain(expected: Statement, solution: str) -> tuple[str | None, bool]:
-    """The first word of the solution's codomain (``Set`` for one that holds sets) and whether the solution
-    has parameters; ``("Prop", False)``, a proposition, where the solution is not found (read as stated)."""
-    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
-    if pinned is None:
-        return "Prop", False
-    domains = solution_domains(pinned)
-    return domains[-1], len(domains) > 1
 
 
 def _iterates(value: Sequence[Token], texts: Sequence[str]) -> bool:
@@ -211,7 +137,7 @@ def _under_inner_fun(texts: Sequence[str], partner: dict[int, int], head: int) -
     return under
 
 
-def _nested_builder(texts: Sequence[str], builders: Sequence[int], partner: dict[int, int]) -> bool:
+def _nested_builder(texts: Sequence[str], builders: Collection[int], partner: dict[int, int]) -> bool:
     """Whether a set-builder or subtype (``{x | p}``, ``{x // p}``: ``builders``) holds another one, a
     ``fun`` or a ``setOf`` inside: a set defined through another set (``{k | Set.Iic k ∩ {i | P i} = ∅}``,
     ``{k | Set.Iic k ∩ (fun i => P i : Set ℕ) = ∅}``: the ``k`` below the least ``i`` with ``P``), as a
@@ -222,31 +148,6 @@ def _nested_builder(texts: Sequence[str], builders: Sequence[int], partner: dict
     for i, text in enumerate(texts):
         marks.append(marks[-1] + (text in ("fun", "λ", "setOf") or i in opening))
     return any(marks[partner[i]] - marks[i + 1] > 0 for i in builders)
-
-
-def _builder(texts: Sequence[str], i: int, partner: dict[int, int]) -> bool:
-    """Whether the ``{`` at ``i`` has a ``|`` or ``//`` at its own top level."""
-    end = partner.get(i, i)
-    k = i + 1
-    while k < end:
-        if texts[k] == "|" or (texts[k] == "/" and texts[k + 1] == "/"):
-            return True
-        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
-    return False
-
-
-def _counts(token: Token, before: str) -> bool:
-    """Whether ``token`` names a count; a bare ``card`` as a field (``s.card``, ``(..).card``) is
-    ``Finset.card`` of a ``Finset`` the value builds, which a count or a decision here already shows."""
-    if token.kind != IDENT:
-        return token.text == "#"
-    parts = name_parts(normalize_name(token.text))
-    last = parts[-1]
-    if tuple(parts[-2:]) in OTHER_COUNTS:
-        return True
-    if last == "card":
-        return (len(parts) == 1 and before not in (".", "|>.")) or (len(parts) > 1 and parts[-2] in CARD_OWNERS)
-    return last in COUNTS
 
 
 def _quantifies(token: Token) -> bool:

@@ -14,6 +14,8 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
+from putnam_solver.core.provers.lean._answer_count_domains import DOMAIN_RULE, unbounded_count
+from putnam_solver.core.provers.lean._answer_count_reading import read_counts
 from putnam_solver.core.provers.lean._answer_count_words import WORD_RULE, unlisted_beside_count
 from putnam_solver.core.provers.lean._answer_counts import COUNT_RULE, counted_search
 from putnam_solver.core.provers.lean._answer_decisions import (
@@ -62,17 +64,21 @@ def answer_violations(
         *copied_violations(value, label, expected, solution),
     ]
     opened_in = _namespaces_opened_in(value)
-    opened = _Opened([*header_namespaces(expected, opens), *opened_in])
+    in_force = (*header_namespaces(expected, opens), *opened_in)
+    opened = _Opened(list(in_force))
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
     tactic = classical_tactic(value, first_by)
     if "Classical" in opened_in or (tactic is not None and value[tactic].text.startswith("by_cases")):
         violations.append(Violation(value[0].line, label, CLASSICAL_RULE))
     elif (at := candidate_decision(value, expected, opens, solution, tactic is not None)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", CANDIDATE_CLASSICAL_RULE))
-    if (at := counted_search(value, expected, solution)) is not None:
+    counted = read_counts(value, expected, solution, in_force)  # one reading for the three count rules
+    if (at := counted_search(counted)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", COUNT_RULE))
-    elif (at := unlisted_beside_count(value, expected, solution)) is not None:
+    elif (at := unlisted_beside_count(counted)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", WORD_RULE))
+    elif (at := unbounded_count(counted)) is not None:
+        violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", DOMAIN_RULE))
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     glued_words = defined | all_parts(policy.choice_operators)  # what a glued name may end in (`→rsInf`)

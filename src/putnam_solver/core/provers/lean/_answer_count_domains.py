@@ -1,0 +1,425 @@
+"""G2 on a no-answer value that counts (red team 42): the counted domain must be finite by what the text says.
+
+A count over an unbounded domain is a search in disguise, however decidable its property. Mathlib's counts
+of an infinite set are junk values: ``Set.ncard s = 0`` and ``Nat.card α = 0`` for an infinite one
+(Mathlib/Data/Set/Card.lean: ``theorem Infinite.ncard (hs : s.Infinite) : s.ncard = 0 :=
+@Nat.card_eq_zero_of_infinite _ hs.to_subtype``, the latter ``Nat.card α = 0`` for ``[Infinite α]`` in
+Mathlib/SetTheory/Cardinal/Finite.lean), ``Set.encard s = ⊤`` (same file: ``theorem encard_eq_top_iff :
+s.encard = ⊤ ↔ s.Infinite``). So for an upward-closed decidable ``P``, ``Set.ncard {k : ℕ | ¬P k}``
+IS "the least ``n`` with ``P``" (the set is the ``k`` below it), and a proof shows ``IsLeast`` of it in
+general through ``Nat.find`` without ever computing the value, the cheat ``sInf`` gives; ``Set.ncard {p :
+ℕ | p.Prime ∧ (p + 2).Prime}`` is ``0`` or the number of twin primes, an open question stated as an
+answer. Red teams 39-41 read what stands beside a count (a quantifier, a second count, an undecided word),
+not what it counts.
+
+So each count that picks a value (:func:`_answer_count_reading.read_counts`; an indicator decides one
+membership and counts nothing, red team 40's rule reads it) must count, by its text, one of:
+
+* a finite type (:func:`_finite_type`): ``Fin e``, ``Bool``, ``ZMod N`` for a positive numeral ``N``
+  (``ZMod 0`` is ``ℤ``: Mathlib/Data/ZMod/Defs.lean ``def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n +
+  1)``), ``Finset T``, and products, sums and functions of those (Mathlib's ``Fintype`` instances, cited in
+  :func:`_number_decisions.plain_type`; Mathlib/Data/Fintype/Powerset.lean: ``instance Finset.fintype
+  [Fintype α] : Fintype (Finset α)``);
+* a ``Finset`` (``Finset.range e``, ``Finset.Icc a b``: every ``Finset`` is finite), a set literal ``{a,
+  b}``, or an interval of ``ℕ``/``ℤ`` (``Set.Icc``/``Ico``/``Ioc``/``Ioo``; ``Set.Iic``/``Iio`` of ``ℕ``)
+  whose endpoints show no other type (numerals default to ``ℕ``);
+* a set-builder or subtype over such a finite type, or over ``ℕ``/``ℤ`` (or a pair of them) whose
+  condition bounds its variable by a top-level conjunct (:func:`_bound`): ``k < e``, ``k ≤ e``, ``k =
+  e``, their mirrors, ``k ∈ Finset.range e`` or any ``Finset``, ``k ∈ Set.Icc a b``, ``|k| ≤ e``, ``k ∣ N``
+  (``N`` a positive numeral), with ``e`` free of the variable and of number words only (numerals,
+  arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types: so the comparison is one of
+  numbers, never a wrapping ``Fin n`` order); ``ℤ`` needs a bound on each side. ``k`` may be cast to a
+  number type there (``(k : ℝ) ≤ x``: the casts are monotone); a bare ``↑k`` is not read (its target could
+  wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``.
+
+Anything else beside a count (an untyped variable, ``ℚ``, a bound inside a disjunction or negation, a
+variable counted by name) is refused: fail closed. A bounded count of a decidable property is an evaluable
+term, as ``List.find?`` over a range is (red team 41's aliases row leaves bounded decidable searches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, top
+from putnam_solver.core.provers.lean._number_decisions import NUMBER_TYPES, Binding, bindings, library_decides
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
+
+DOMAIN_RULE: Final = (
+    "the answer counts a set or type its text does not show finite: the count of an infinite set is a junk 0 "
+    "(or ⊤), and `Set.ncard {k : ℕ | ¬P k}` is the least `n` with an upward-closed `P`, which a proof may show "
+    "through `Nat.find` without computing it; count a finite type, a `Finset`, or a set of `ℕ`/`ℤ` bounded by a "
+    "top-level conjunct (`k < e`, `k ∈ Finset.range e`, `k ∈ Set.Icc a b`), or state the answer"
+)
+
+_INDICATORS: Final = frozenset({"indicator", "mulIndicator", "indicatorSome"})
+_OWNERS: Final = frozenset({"Set", "Nat", "ENat", "PartENat", "Fintype", "Finite", "Cardinal", "Measure", "Finset"})
+"""Namespaces whose counts take the counted set or type as their first explicit argument."""
+_INTEGERS: Final = frozenset({"ℕ", "ℤ", "Nat", "Int"})
+_NATURALS: Final = frozenset({"ℕ", "Nat"})
+_BOTH_SIDES: Final = frozenset({"Icc", "Ico", "Ioc", "Ioo"})
+_UPPER_ONLY: Final = frozenset({"Iic", "Iio"})
+_LOWER_ONLY: Final = frozenset({"Ici", "Ioi"})
+_RELATIONS: Final = frozenset({"<", "≤", ">", "≥", "=", "∈", "∣", "⊆", "≠", "∉", "⊂", "↔", "≡"})
+_LOOSE: Final = frozenset(
+    {"∨", "→", "->", "↔", ",", "=>", "↦", "$", "<|", "|>", "|>.", "&&", "||", "^^", ";", ":=", ":", "∃", "∀", "∃!"}
+    | {"fun", "λ", "if", "then", "else", "let", "have", "show", "from", "by", "match", "with", "do", "at"}
+)
+"""Tokens that bind looser than ``∧`` (or begin code that does): where one stands at a condition's top
+level, its ``∧``s split no conjunct of the whole condition (``k < e ∧ P ∨ Q``)."""
+_COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
+_EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", "(", ")", "|", "}", ","})
+"""Tokens that end a comparison on either side (:func:`_characterises`)."""
+_FINITE_WORDS: Final = frozenset({"Bool", "(", ")", "×", "⊕", "→", "->", "Finset"})
+
+Span = tuple[int, int]
+Need = dict[str, set[str]]
+"""For each coordinate of a set-builder's variable (``""``, or ``"1"``/``"2"`` of a pair), the sides
+(``"upper"``, ``"lower"``) still to bound."""
+
+
+def unbounded_count(reading: CountReading) -> int | None:
+    """The index of the first count of the value read whose domain its text does not show finite (module
+    doc), else None."""
+    found: list[Binding] | None = None
+    for i in reading.counts:
+        token = reading.value[i]
+        if token.kind == IDENT and name_parts(normalize_name(token.text))[-1] in _INDICATORS:
+            continue
+        span = _counted(reading, i)
+        if span is not None and _characterises(reading, i, span):
+            continue
+        if found is None:
+            found = bindings(reading.value, reading.partner, reading.domains[:-1])
+        if span is None or not _finite(reading, found, span, None):
+            return i
+    return None
+
+
+def _characterises(reading: CountReading, i: int, counted: Span) -> bool:
+    """Whether the count at ``i`` (of ``counted``) stands inside one of the answer's own set-builders and is
+    compared, whole, with a numeral there (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}``,
+    red team 27's honest spelling of ``putnam_1994_b1``): a property of each member, which picks no value
+    (a set that does not depend on the member makes the answer all or nothing), so its domain is not read.
+    Anything more on the other side (``= n``, ``= 15 + n``) passes the count's value on and is read."""
+    texts, value = reading.texts, reading.value
+    start, end = (counted[0], i + 1) if i and texts[i - 1] == "." else (i, counted[1])
+    if not any(o < start and end <= reading.partner[o] for o in reading.own):
+        return False
+
+    def edge(k: int) -> bool:
+        return not 0 <= k < len(texts) or texts[k] in _EDGES
+
+    def numeral(k: int) -> bool:
+        return 0 <= k < len(texts) and value[k].kind == NUMBER
+
+    after = edge(end + 2) and numeral(end + 1) and end < len(texts) and texts[end] in _COMPARISONS
+    before = edge(start - 3) and numeral(start - 2) and texts[start - 1] in _COMPARISONS
+    return (after and edge(start - 1)) or (before and edge(end))
+
+
+def _counted(reading: CountReading, i: int) -> Span | None:
+    """Where the argument the count at ``i`` counts stands: the receiver of a field (``{..}.ncard``,
+    ``(Set.Icc 1 9).ncard``, ``s |>.ncard``), else the atom after it (or all after a ``<|``/``$``); None for
+    a variable counted by name (``s.ncard``) or an argument not read."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
+    before = texts[i - 1] if i else ""
+    if value[i].kind == IDENT:
+        parts = name_parts(normalize_name(value[i].text))
+        at = count_part(parts, before)
+        if at is None or (at > 0 and (at > 1 or parts[0] not in _OWNERS)):
+            return None  # `s.ncard`: whatever `s` is, the text does not show it
+    if before == "." and i > 1:
+        last = i - 2
+        first = partner.get(last, last)
+        return (first, last + 1) if first <= last and (first < last or value[last].kind == IDENT) else None
+    if before == "|>.":
+        return (_group_start(texts, partner, i - 1), i - 1)
+    j = i + 1
+    if j >= len(value):
+        return None
+    if texts[j] in ("<|", "$"):
+        return (j + 1, _group_end(texts, partner, j))
+    end = partner[j] + 1 if partner.get(j, j) > j else j + 1
+    return (j, end) if end > j + 1 or value[j].kind in (IDENT, NUMBER) else None
+
+
+def _group_start(texts: Sequence[str], partner: dict[int, int], at: int) -> int:
+    """The first token of the bracket group (or value) that ``at`` stands in."""
+    k = at - 1
+    while k >= 0:
+        if partner.get(k, k) > k:
+            return k + 1
+        k = partner[k] - 1 if partner.get(k, k) < k else k - 1
+    return 0
+
+
+def _group_end(texts: Sequence[str], partner: dict[int, int], at: int) -> int:
+    """The end (exclusive) of the bracket group (or value) that ``at`` stands in."""
+    k = at + 1
+    while k < len(texts):
+        if partner.get(k, k) < k:
+            return k
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return len(texts)
+
+
+def _finite(reading: CountReading, found: Sequence[Binding], span: Span, ascribed: Span | None) -> bool:
+    """Whether ``value[span]`` is a finite type, a ``Finset``, a set literal, a bounded interval or a bounded
+    set-builder (module doc); ``ascribed``: the ``T`` of an enclosing ``(… : Set T)``, which types an
+    untyped set-builder's variable."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
+    start, end = span
+    while start < end and texts[start] == "(" and partner.get(start) == end - 1:
+        colon = _top(reading, start, ":")
+        if colon is not None and texts[colon + 1 : colon + 2] != ["Set"]:
+            return False
+        start, end, ascribed = (
+            (start + 1, end - 1, ascribed) if colon is None else (start + 1, colon, (colon + 2, end - 1))
+        )
+    if start >= end:
+        return False
+    if texts[start] == "{" and partner.get(start) == end - 1:
+        if start not in reading.builders:
+            return _top(reading, start, ",") is not None or end - start > 2  # `{a, b}`, `{a}`: finitely many
+        return _bounded_builder(reading, found, start, ascribed)
+    if value[start].kind == IDENT and texts[start] not in _FINITE_WORDS | {"Fin", "ZMod"}:
+        parts = name_parts(normalize_name(texts[start]))
+        if parts[0] == "Finset":
+            return _applied(reading, start, end)  # every `Finset` is finite
+        if parts[0] == "Set" and len(parts) == 2 and _applied(reading, start, end):
+            types = _NATURALS if parts[1] in _UPPER_ONLY else _INTEGERS
+            return parts[1] in _BOTH_SIDES | _UPPER_ONLY and library_decides(value, start + 1, end, found, types=types)
+        return False
+    return _finite_type(reading, start, end)
+
+
+def _applied(reading: CountReading, start: int, end: int) -> bool:
+    """Whether ``value[start:end]`` is the name at ``start`` applied to atoms, each a name, a numeral or a
+    bracket group (no operator: ``Finset.range 3 ∪ s`` may be a ``Set`` union by a coercion)."""
+    k = start + 1
+    while k < end:
+        if reading.partner.get(k, k) > k:
+            k = reading.partner[k] + 1
+        elif reading.value[k].kind in (IDENT, NUMBER) and reading.texts[k] not in _LOOSE:
+            k += 1
+        else:
+            return False
+    return k == end
+
+
+def _finite_type(reading: CountReading, start: int, end: int) -> bool:
+    """Whether ``value[start:end]`` writes a finite type: ``Fin`` of an atom, ``ZMod`` of a positive numeral,
+    ``Bool``, ``Finset``, products, sums and functions of those (module doc)."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
+    k = start
+    while k < end:
+        text = texts[k]
+        if text == "(" and partner.get(k, end) >= end:
+            return False
+        if text in _FINITE_WORDS:
+            k += 1
+        elif text == "Fin" and k + 1 < end:
+            k = partner[k + 1] + 1 if partner.get(k + 1, k + 1) > k + 1 else k + 2
+        elif text == "ZMod" and k + 1 < end and value[k + 1].kind == NUMBER and _positive(texts[k + 1]):
+            k += 2
+        else:
+            return False
+    return k == end
+
+
+def _positive(text: str) -> bool:
+    return text.isdigit() and int(text) > 0
+
+
+def _top(reading: CountReading, opener: int, symbol: str) -> int | None:
+    """The first ``symbol`` at the top level of the group opened at ``opener``."""
+    return top(reading.texts, reading.partner, opener, (symbol,))
+
+
+def _bounded_builder(reading: CountReading, found: Sequence[Binding], opener: int, ascribed: Span | None) -> bool:
+    """Whether the set-builder or subtype at ``opener`` ranges over a finite type, or over ``ℕ``/``ℤ`` (a pair
+    of them, ``Finset`` of them) with each coordinate bounded by a top-level conjunct (module doc)."""
+    value, texts = reading.value, reading.texts
+    close = reading.partner[opener]
+    sep = reading.builders[opener]
+    if value[opener + 1].kind != IDENT:
+        return False
+    name, after = texts[opener + 1], opener + 2
+    conditions = [(sep + (1 if texts[sep] == "|" else 2), close)]
+    if after == sep:
+        typed = ascribed
+    elif texts[after] == ":":
+        typed = (after + 1, sep)
+    elif texts[after] == "∈":  # `{x ∈ s | p}`: the conjunct `x ∈ s`
+        typed, conditions = None, [(opener + 1, sep), *conditions]
+    else:
+        return False
+    if typed is not None and _finite_type(reading, *typed):
+        return True
+    need = _needs(reading, typed)
+    if need is None:
+        return False
+    for condition in conditions:
+        for conjunct in _conjuncts(reading, condition) or []:
+            _bound(reading, found, name, conjunct, need, typed is None)
+    return not any(need.values())
+
+
+def _bound(
+    reading: CountReading, found: Sequence[Binding], name: str, conjunct: Span, need: Need, untyped: bool
+) -> None:
+    """Strike from ``need`` the sides the conjunct ``value[conjunct]`` bounds of the variable ``name`` (module
+    doc); an untyped variable only by ``=`` or a membership (its type could be ``ℚ``)."""
+    texts, partner = reading.texts, reading.partner
+    start, end = conjunct
+    relations, k = [], start
+    while k < end:
+        relations += [k] if texts[k] in _RELATIONS else []
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    if len(relations) != 1:
+        return
+    r = relations[0]
+    relation, left, right = texts[r], (start, r), (r + 1, end)
+    sides: set[str] = set()
+    if relation in ("∈", "⊆"):
+        coordinate = _coordinate(reading, name, left)
+        sides = _member_sides(reading, found, right, relation, untyped)
+    elif relation == "∣":
+        coordinate = _coordinate(reading, name, left)
+        positive = end == r + 2 and reading.value[r + 1].kind == NUMBER and _positive(texts[r + 1])
+        sides = {"upper", "lower"} if positive and not untyped else set()
+    elif relation in ("<", "≤", ">", "≥", "="):
+        absolute = texts[start] == "|" and texts[r - 1] == "|" and r - start > 2 and relation in ("<", "≤")
+        coordinate = _coordinate(reading, name, (start + 1, r - 1) if absolute else left)
+        other = right
+        if coordinate is None and not absolute:
+            coordinate, other = _coordinate(reading, name, right), left
+            relation = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
+        if not _number_term(reading, found, name, other) or (untyped and relation != "="):
+            return
+        upper, lower = relation in ("<", "≤", "=") or absolute, relation in (">", "≥", "=") or absolute
+        sides = {side for side, bounded in (("upper", upper), ("lower", lower)) if bounded}
+    else:
+        return
+    if coordinate is None:
+        return
+    if coordinate == "" and "" not in need and (relation == "=" or sides == {"upper", "lower", "subset"}):
+        for key in need:
+            need[key].clear()  # `p = (1, 2)`, `p ∈ Finset.univ ×ˢ ..`: every coordinate
+    elif coordinate in need:
+        need[coordinate] -= sides
+
+
+def _member_sides(
+    reading: CountReading, found: Sequence[Binding], span: Span, relation: str, untyped: bool
+) -> set[str]:
+    """The sides a membership in (``∈``) or inclusion into (``⊆``) ``value[span]`` bounds: all for a
+    ``Finset`` (every ``Finset`` is finite), those of a ``Set`` interval (an untyped variable: only where
+    the endpoints show ``ℕ``/``ℤ``, and ``Iic``/``Iio`` only ``ℕ``)."""
+    texts, value = reading.texts, reading.value
+    start, end = span
+    if start >= end or value[start].kind != IDENT or not _applied(reading, start, end):
+        return set()
+    parts = name_parts(normalize_name(texts[start]))
+    if parts[0] == "Finset":
+        return {"upper", "lower", "subset"}
+    if relation != "∈" or parts[0] != "Set" or len(parts) != 2:
+        return set()
+    if untyped:
+        types = _NATURALS if parts[1] in _UPPER_ONLY else _INTEGERS
+        if parts[1] in _LOWER_ONLY or not library_decides(value, start + 1, end, found, types=types):
+            return set()
+    if parts[1] in _BOTH_SIDES:
+        return {"upper", "lower"}
+    return {"upper"} if parts[1] in _UPPER_ONLY else {"lower"} if parts[1] in _LOWER_ONLY else set()
+
+
+def _coordinate(reading: CountReading, name: str, span: Span) -> str | None:
+    """Which coordinate of the variable ``name`` the term ``value[span]`` is: ``""`` for ``name`` itself,
+    ``"1"``/``"2"`` for ``name.1``/``name.fst``, ``name.2``/``name.snd``; each may be cast to a number type
+    (``(k : ℝ)``, ``(↑k : ℤ)``: monotone); None otherwise (a bare ``↑k`` too: its target could wrap)."""
+    texts, partner = reading.texts, reading.partner
+    start, end = span
+    while end - start >= 3 and texts[start] == "(" and partner.get(start) == end - 1:
+        colon = _top(reading, start, ":")
+        if colon is not None and (colon + 2 != end - 1 or texts[colon + 1] not in NUMBER_TYPES):
+            return None
+        start, end = (start + 1, end - 1) if colon is None else (start + 1 + (texts[start + 1] == "↑"), colon)
+    words = texts[start:end]
+    if words == [name]:
+        return ""
+    if words in ([f"{name}.fst"], [name, ".", "1"]):
+        return "1"
+    if words in ([f"{name}.snd"], [name, ".", "2"]):
+        return "2"
+    return None
+
+
+def _number_term(reading: CountReading, found: Sequence[Binding], name: str, span: Span) -> bool:
+    """Whether ``value[span]`` is a term of numbers free of ``name`` (numerals, arithmetic, casts, variables
+    of number types: :func:`_number_decisions.library_decides`), so a comparison with it is one of numbers."""
+    value = reading.value
+    start, end = span
+    free = all(t.kind != IDENT or name_parts(normalize_name(t.text))[0] != name for t in value[start:end])
+    return free and library_decides(value, start, end, found)
+
+
+def _needs(reading: CountReading, typed: Span | None) -> Need | None:
+    """The bounds a variable of the type ``value[typed]`` needs (:data:`Need`); None where it is not read.
+    Untyped: one membership in a ``Finset`` or a bounded interval must show both sides."""
+    if typed is None:
+        return {"": {"upper", "lower"}}
+    texts = reading.texts
+    start, end = typed
+    words = texts[start:end]
+    if words in (["ℕ"], ["Nat"]):
+        return {"": {"upper"}}
+    if words in (["ℤ"], ["Int"]):
+        return {"": {"upper", "lower"}}
+    if words[:1] == ["Finset"] and words[1:] in (["ℕ"], ["ℤ"], ["Nat"], ["Int"]):
+        return {"": {"subset"}}
+    cross = [k for k in range(start, end) if texts[k] == "×"]
+    if len(cross) != 1 or any(reading.partner.get(k, k) != k for k in range(start, end)):
+        return None
+    need: Need = {}
+    for coordinate, (a, b) in (("1", (start, cross[0])), ("2", (cross[0] + 1, end))):
+        if _finite_type(reading, a, b):
+            need[coordinate] = set()
+        elif texts[a:b] in (["ℕ"], ["Nat"]):
+            need[coordinate] = {"upper"}
+        elif texts[a:b] in (["ℤ"], ["Int"]):
+            need[coordinate] = {"upper", "lower"}
+        else:
+            return None
+    return need
+
+
+def _conjuncts(reading: CountReading, span: Span) -> list[Span] | None:
+    """The top-level conjuncts of the condition ``value[span]`` (a conjunct in parentheses split again);
+    None where a looser token stands at the condition's top level (then no conjunct holds of the whole); a
+    grouped part with one is kept whole. One pass over each group's top level, no recursion."""
+    texts, partner = reading.texts, reading.partner
+    leaves: list[Span] = []
+    work = [(span, True)]
+    while work:
+        (start, end), root = work.pop()
+        while (
+            start < end and texts[start] == "(" and partner.get(start) == end - 1 and _top(reading, start, ":") is None
+        ):
+            start, end = start + 1, end - 1
+        parts, first, k, loose = [], start, start, start >= end
+        while k < end and not loose:
+            loose = texts[k] in _LOOSE
+            if texts[k] == "∧":
+                parts.append((first, k))
+                first = k + 1
+            k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+        if loose and root:
+            return None
+        if loose or not parts:
+            leaves.append((start, end))
+        else:
+            work += [(part, False) for part in [*parts, (first, end)]]
+    return leaves

@@ -1,0 +1,134 @@
+"""One reading of a no-answer value for the count rules (red teams 39-42): its token texts, bracket partners,
+set-builders, the end of its own leading ``fun``s and the counts in it that pick a value, made once and
+read by :mod:`_answer_counts` (a search beside a count), :mod:`_answer_count_words` (an undecided word
+beside a count) and :mod:`_answer_count_domains` (a count of a domain the text does not bound).
+
+A count picks a value except in a proposition (the solution's type ``Prop`` with no parameter: it states, it
+picks nothing; the published ``putnam_1973_a2`` answer restates its question with ``pluses = {i | ..}.ncard``).
+Until red team 42 a count inside a ``Set`` answer's set-builder and any count of a predicate passed as
+"characterising the members", and ``{n | n = Set.ncard {k | ∀ i ≤ k, ¬P i}}`` (the singleton of the least
+``n`` with ``P``, whose proof needs only that ``P`` holds once and at most once, never the value) passed with
+them; such a body is now read as a value under the answer's parameters (:func:`_answer_builders`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Collection, Sequence
+from typing import Final, NamedTuple
+
+from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
+from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._number_decisions import solution_domains
+from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, name_parts, normalize_name
+
+COUNTS: Final = frozenset(
+    {"ncard", "encard", "indicator", "mulIndicator", "indicatorSome", "toFinset", "ofFinite", "card"}
+)
+"""A name's last part that counts a set or decides membership classically (``card`` alone or after
+``Nat``/``ENat``/``PartENat``/``Fintype``/``Finite``: :data:`CARD_OWNERS`)."""
+CARD_OWNERS: Final = frozenset({"Nat", "ENat", "PartENat", "Fintype", "Finite", "Cardinal"})
+OTHER_COUNTS: Final = frozenset({("Cardinal", "mk"), ("Measure", "count"), ("Finite", "fintype")})
+"""``Cardinal.mk`` (a set's cardinal), the counting measure, a ``Fintype`` of a finite set by choice. The
+symbol ``#`` (``Cardinal.mk`` under ``open Cardinal``, ``Finset.card`` under ``open Finset``) counts too;
+``Cardinal.toNat`` does not (``Cardinal.toNat (Cardinal.mk (Fin 3))`` is one count, red team 14's honest
+twin)."""
+
+
+class CountReading(NamedTuple):
+    """What the count rules read of one value (module doc)."""
+
+    value: Sequence[Token]
+    texts: list[str]
+    partner: dict[int, int]
+    builders: dict[int, int]
+    """The ``{`` of each set-builder or subtype, and its first ``|`` or ``//`` at its own top level."""
+    head: int
+    """Where the body after the value's own leading ``fun``s begins (:func:`leading_lambdas`)."""
+    domains: list[str | None]
+    """The solution's declared domains then codomain, one word each (:func:`solution_domains`)."""
+    counts: list[int]
+    """The indices of the counts that pick a value (module doc)."""
+    opened: frozenset[str]
+    """The namespaces in force at the value (opened, exported or entered: ``_answer_value.header_namespaces``)."""
+    own: frozenset[int]
+    """The ``{`` of the answer's own set-builders (:func:`_answer_builders`): they bind its parameters."""
+    holds_sets: bool
+    """Whether the solution's codomain holds sets (``Set T``, ``ℕ → Set T``, ``Set A × Set B``)."""
+
+
+def read_counts(value: Sequence[Token], expected: Statement, solution: str, opened: Sequence[str] = ()) -> CountReading:
+    """The reading of ``value``, the value of the solution named ``solution`` of ``expected``, with the
+    namespaces ``opened`` in force there."""
+    texts = [t.text for t in value]
+    partner = bracket_partners(texts)
+    builders = {i: bar for i, text in enumerate(texts) if text == "{" and (bar := top(texts, partner, i)) is not None}
+    pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
+    domains: list[str | None] = solution_domains(pinned) if pinned is not None else ["Prop"]
+    head = leading_lambdas(value, partner)[1]
+    codomain, parameters = domains[-1], len(domains) > 1
+    counts: list[int] = []
+    if codomain != "Prop" or parameters:
+        counts = [i for i, t in enumerate(value) if counts_here(t, texts[i - 1] if i else "")]
+    own = (
+        _answer_builders(builders, partner, counts)
+        if codomain == "Set" or (codomain == "Prop" and parameters)
+        else frozenset()
+    )
+    return CountReading(
+        value, texts, partner, builders, head, domains, counts, frozenset(opened), own, codomain == "Set"
+    )
+
+
+def _answer_builders(builders: Collection[int], partner: dict[int, int], counts: Sequence[int]) -> frozenset[int]:
+    """Where the set-builders that are the answer's own open (the ``{`` of each): in a value whose type holds
+    sets or a predicate's (``T → Prop``), each outermost set-builder (no other encloses it) that holds a
+    count. Its names are the answer's parameters (``{n | B n}`` is ``fun n => B n``), as a leading ``fun``'s
+    are: :func:`_answer_counts.counted_search` does not read it as a set nested around the counted one. A
+    set-builder that holds no count is no such place, so the counted set of ``{Set.ncard {k | ..}}`` (a set
+    literal, no set-builder) stays a set inside which nothing may nest."""
+    own: list[int] = []
+    end = -1  # where the last outermost set-builder closes
+    for i in sorted(builders):  # in order: an enclosing set-builder comes before what it holds
+        if i > end:
+            end = partner[i]
+            after = bisect_right(counts, i)  # the first count after the `{` (counts are in order)
+            if after < len(counts) and counts[after] < end:
+                own.append(i)
+    return frozenset(own)
+
+
+def counts_here(token: Token, before: str) -> bool:
+    """Whether ``token`` names a count (:func:`count_part`), or is the symbol ``#``."""
+    if token.kind != IDENT:
+        return token.text == "#"
+    return count_part(name_parts(normalize_name(token.text)), before) is not None
+
+
+def count_part(parts: Sequence[str], before: str) -> int | None:
+    """The index of the first part of a name (its ``parts``, after ``before``) that counts, or None. A field
+    chain counts wherever the count stands in it (``{..}.encard.toNat``, ``{..}.ncard.succ``: one token,
+    red team 42; only its last part was read before). A bare ``card`` as a field (``s.card``, ``(..).card``)
+    is ``Finset.card`` of a ``Finset`` the value builds, which a count or a decision here already shows."""
+    for j, part in enumerate(parts):
+        owner = parts[j - 1] if j else ""
+        if (owner, part) in OTHER_COUNTS:
+            return j
+        if part == "card":
+            if (j == 0 and before not in (".", "|>.")) or owner in CARD_OWNERS:
+                return j
+        elif part in COUNTS:
+            return j
+    return None
+
+
+def top(texts: Sequence[str], partner: dict[int, int], opener: int, symbols: Sequence[str] = ("|", "//")) -> int | None:
+    """The first of ``symbols`` (``//`` is two ``/``) at the own top level of the group opened at
+    ``opener``, or None."""
+    end = partner.get(opener, opener)
+    k = opener + 1
+    while k < end:
+        if texts[k] in symbols or ("//" in symbols and texts[k : k + 2] == ["/", "/"]):
+            return k
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return None
