@@ -32,8 +32,8 @@ may declare no inductive of its own (refused by G2, G4 and G5 before and after, 
 all 8 refused as restating the question. The 6 honest twins (the value ``{2}`` as the image of a singleton
 and of an interval, ``Im`` of ``fun m => m = 2`` under the identity, ``Forall`` over ``n :: nil``,
 ``clos_trans`` of ``fun _ m => m = 2``, an ``Intersection`` with a ``Couple``): accepted before and after.
-Red team 41's Ensembles table (5 attacks, 3 twins, the pinned one) unchanged; official answers: see
-``test_rocq_restated.py -k official``.
+Red team 41's Ensembles table (5 attacks, 3 twins, the pinned one) unchanged; no official answer refused
+(``test_rocq_restated.py -k official``: 182 of 182); the verdict snapshot unchanged.
 
 **Left, by design (not measured as attacks).** A wrapper nested deeper than the search's depth, or under a
 binder ``intros`` does not open (inside a universal's hypothesis the one-point rule does not remove); a copy
