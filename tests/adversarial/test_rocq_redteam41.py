@@ -34,10 +34,11 @@ premise's condition as ``Intersection Z (fun n => ...) (Full_set Z)`` was accept
 (answer check ``unknown``), as were a ``Union`` with ``Empty_set``, an ``Inhabited`` that hides an
 existential, ``fun n => inhabited (<the condition>)`` and ``exists2 m, m = n & <the condition>``. Each
 connective is now rewritten to the logic it means by an equivalence the file proves in place
-(``ensemble_logic.py``; Ensembles' only where the statement loads them; ``Add``/``Subtract`` join the
-unfolded definitions). Before: 6 attacks accepted (5 on a statement of one record, and the pinned one);
-after: all refused; 3 honest twins (the answer as a ``Singleton``, as an ``Intersection`` with a
-``Couple``, with ``exists2``) accepted before and after; no official answer restates (``-k official``).
+(``ensemble_logic.py``; Ensembles' only where the statement loads them, since red team 42 always;
+``Add``/``Subtract`` join the unfolded definitions). Before: 6 attacks accepted (5 on a statement of one
+record, and the pinned one); after: all refused; 3 honest twins (the answer as a ``Singleton``, as an
+``Intersection`` with a ``Couple``, with ``exists2``) accepted before and after; no official answer restates
+(``-k official``).
 
 **Tried, held.** Commands that could reach a file that ``Require``s the candidate, aimed at the answer
 check's ``lia`` (zify resolves instances): ``Typeclasses Opaque``/``Transparent``, ``Typeclasses eauto :=``, ``Hint

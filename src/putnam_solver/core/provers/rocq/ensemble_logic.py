@@ -13,11 +13,14 @@ and ``exists2 x, P x & Q x`` (``exists x, P x /\\ Q x``), in every statement.
 
 from __future__ import annotations
 
-from putnam_solver.core.provers.rocq.statement_shape import Statement
-
 NAME = "__putnam_ensemble"
+ENSEMBLES = "Coq.Sets.Ensembles"
+"""Loaded (never imported) by the check's file for every set or predicate answer, so that these lemmas can
+always be stated: a candidate may ``Require`` Ensembles for its answer where the statement does not, and
+a test of the statement's text missed that answer (red team 42). Loading it adds hints to its own ``sets``
+database only (``theories/Sets/Ensembles.v`` 96-103), which no tactic of the check consults."""
 _E, _IFF, _AND, _OR, _EQ = (
-    "Coq.Sets.Ensembles",
+    ENSEMBLES,
     "Coq.Init.Logic.iff",
     "Coq.Init.Logic.and",
     "Coq.Init.Logic.or",
@@ -84,10 +87,10 @@ ENSEMBLE_CONNECTIVES = (
 arguments as ``Ensembles.v`` declares them)."""
 
 
-def inductive_rewrites(statement: Statement) -> str:
-    """The rewrites of :data:`LOGIC_CONNECTIVES`, and of :data:`ENSEMBLE_CONNECTIVES` where the statement loads
-    Ensembles, on the goal with its binders. Each rewrite removes one connective, so ``repeat`` ends."""
-    lemmas = (*LOGIC_CONNECTIVES, *(ENSEMBLE_CONNECTIVES if "Ensembles" in statement.text else ()))
+def inductive_rewrites() -> str:
+    """The rewrites of :data:`LOGIC_CONNECTIVES` and :data:`ENSEMBLE_CONNECTIVES` (``ENSEMBLES`` is loaded),
+    on the goal with its binders. Each rewrite removes one connective, so ``repeat`` ends."""
+    lemmas = (*LOGIC_CONNECTIVES, *ENSEMBLE_CONNECTIVES)
     names = [f"{NAME}{i}" for i in range(len(lemmas))]
     proved = "".join(f"assert ({n} : {lemma}) by ({proof}); " for n, (lemma, proof) in zip(names, lemmas, strict=True))
     rewrites = " | ".join(f"setoid_rewrite {n}" for n in names)

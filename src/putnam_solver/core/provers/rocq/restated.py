@@ -14,7 +14,8 @@ answer); for a set or predicate answer it also reads set membership as applicati
 equal sets pointwise (extensionality), takes the condition out from under a quantifier over equals (the
 one-point rule: ``exists m, m = n /\\ P m`` is ``P n``) and then uses only propositional logic and equality
 reasoning (``tauto``, ``intuition congruence``, a premise applied at the goal's point, and classically:
-``NNPP`` then ``tauto``); for
+``NNPP`` then ``tauto``), reading inductive connectives as the logic they mean (``ensemble_logic.py``) and
+any other inductive predicate around a condition by a bounded search (``inductive_search.py``); for
 any answer it tries syntactic identity of an equation's two sides. When it proves the theorem, the answer
 restates the question: refused. With every official answer the tactic fails
 (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that logic alone proves
@@ -49,7 +50,8 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
-from putnam_solver.core.provers.rocq.ensemble_logic import inductive_rewrites
+from putnam_solver.core.provers.rocq.ensemble_logic import ENSEMBLES, inductive_rewrites
+from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wrapped
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 
 IDENTITIES = (
@@ -70,10 +72,11 @@ MEMBERSHIP_WRAPPERS = (
     *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setT", "set0")),
     *((f"Coq.Sets.Ensembles.{name}", "Ensembles") for name in ("In", "Complement", "Setminus", "Add", "Subtract")),
 )
-"""The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
-statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
-shows its connectives to ``tauto``, as does a copy spelled with the sets' Boolean operations (``A `&` setT``,
-``~` [set x | ~ P x]``)."""
+"""The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where its
+library is loaded (a name Coq cannot find would stop the file): MathComp's where the statement loads it,
+Ensembles' always (the check's file loads it, ``ENSEMBLES``: a candidate may load it for its answer where
+the statement does not). Unfolded, a copied condition shows its connectives to ``tauto``, as does a copy
+spelled with the sets' Boolean operations (``A `&` setT``, ``~` [set x | ~ P x]``)."""
 CLASSICAL = "Coq.Logic.Classical_Prop"
 """Classical logic for the tactic: by Glivenko's theorem a propositional formula holds classically exactly
 when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
@@ -244,6 +247,19 @@ STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
 """What the environment file prints after its marker around this check's two steps."""
 
 
+def _loaded(library: str, statement: Statement) -> bool:
+    """Whether a library's names can be written in the check's file: Ensembles always, another where the
+    statement loads it."""
+    return library == "Ensembles" or library in statement.text
+
+
+def membership_rounds(statement: Statement) -> str:
+    """Set membership read as application, ``MEMBERSHIP_ROUNDS`` times, in every hypothesis and the goal."""
+    wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if _loaded(library, statement))
+    membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
+    return f"do {MEMBERSHIP_ROUNDS} ({membership}cbv beta delta [{wrappers}] in *; idtac); "
+
+
 def predicate_answer(statement: Statement) -> bool:
     """Whether the pinned solution's declared type is a set or predicate, alone or as a factor."""
     if statement.solution is None:
@@ -294,11 +310,12 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         *(statement.text[statement.sentences[index].start : statement.sentences[index].end] for index in later),
         f"Require {ROOT}.{REFERENCE}.",
         *instance,
-        *([f"Require {CLASSICAL}."] if logic else []),  # loaded, never imported: the statement reads the same
+        # loaded, never imported: the statement reads the same (Ensembles' hints are in its own `sets` database)
+        *([f"Require {CLASSICAL} {ENSEMBLES}."] if logic else []),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
-        *(facts if logic else []),
+        *([*facts, *search_tactics(membership_rounds(statement))] if logic else []),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
@@ -380,21 +397,18 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     step's 20 s limit is wall time (a loaded host reached it). Membership is read as application again after
     the late unfolding, so a definition that is a set still shows its condition to the logic."""
     restated = f"{ENVIRONMENT}.{RESTATED_NAME}"
-    wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
-    membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
-    unfold_wrappers = f"cbv beta delta [{wrappers}] in *; " if wrappers else ""
     identities = " ".join(name for name, library in IDENTITIES if library in statement.text)
     projections = "cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
     definitions = statement_definitions(statement)
     unfold = f"intros; cbv beta delta [{solution} {identities} {definitions}] in *; {projections}"
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
-    rounds = f"do {MEMBERSHIP_ROUNDS} ({membership}{unfold_wrappers}idtac); "
+    rounds = membership_rounds(statement)
     early = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
     late = f"cbv beta delta [{definitions}] in *; {projections}{rounds}" if definitions else ""
     logic = (
-        f"{early}{rounds}{EXTENSIONAL}{REVERT}{inductive_rewrites(statement)}{_one_point()}{late}intros; {DECISIONS}"
+        f"{early}{rounds}{EXTENSIONAL}{REVERT}{inductive_rewrites()}{_one_point()}{late}intros; {DECISIONS}"
         "first [ tauto | intuition congruence | (split; intro; assumption) "
-        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
+        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} | {wrapped()} ]"
         if predicate_answer(statement)
         else f"{unfold}{identical}"
     )
