@@ -39,7 +39,8 @@ differs).
 
 Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
 a condition, and conversion on one can evaluate the statement's arithmetic (``putnam_1986_a2``'s ``10 ^
-20000``), so other answers meet syntactic identity alone (``constr_eq``, which never reduces). Yes/no
+20000``), so other answers meet syntactic identity (``constr_eq``), then identity after every definition is
+unfolded without running a recursion (``unfolded``). Yes/no
 answers have their own, stricter rule (``answer_env``). The statement is elaborated as a separate sentence
 after a start line: when it does not elaborate there, or the tactic runs out of its time, the step never
 prints its outcome, which is an ``error``, never a pass or a refusal.
@@ -51,6 +52,7 @@ from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
 from putnam_solver.core.provers.rocq.ensemble_logic import inductive_rewrites
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
+from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, unfolded_sentences
 
 IDENTITIES = (
     ("Coq.Init.Datatypes.id", ""),
@@ -298,7 +300,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
-        *(facts if logic else []),
+        *(facts if logic else unfolded_sentences()),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
@@ -396,7 +398,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)
-        else f"{unfold}{identical}"
+        else f"{unfold}first [ {identical} | {UNFOLDED} ]"
     )
     facts = f"{ENVIRONMENT}.{FACTS_NAME}"
     replaced = (
