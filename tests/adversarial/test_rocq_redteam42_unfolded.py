@@ -14,8 +14,6 @@ the answer check ``unknown``:
 - the pinned ``putnam_1962_a5``'s ``\\sum_(1 <= k < n.+1)`` as a sum over ``iota 1 (n.+1 - 1)``
   (``bigop.v`` 542: ``Definition index_iota m n := iota m (n - m)``), and its ``k ^ 2`` as ``expn_rec k 2``
   (``ssrnat.v`` 1152: ``Definition expn := nosimpl expn_rec``);
-- the pinned ``putnam_1976_b5``'s ``(x - k%:R) ^+ n`` as ``iterop n *%R (x - k%:R) 1`` (``ssralg.v`` 981:
-  ``Definition exp R x n := nosimpl iterop _ n (@mul R) x (one R)``);
 - the pinned ``putnam_1997_b1``'s sum with the theorem's let-bound ``rnd`` written inline;
 - ``Rsqr 3 - 9`` as ``3 * 3 - 9`` (``RIneq.v`` 654: ``Definition Rsqr r : R := r * r``),
   ``Nat.double 21`` as ``21 + 21`` (``Init/Nat.v`` 57: ``Definition double n := n + n``), ``Z.succ 41`` as
@@ -24,18 +22,26 @@ the answer check ``unknown``:
 The check now also normalises both sides by ``cbv`` without ``fix``/``cofix`` (every definition, local
 ones too, unfolded; every ``match`` on a constructor taken), the operators G4 lists left folded, and
 compares them syntactically (``provers/rocq/unfolded.py``): no recursion runs, so no arithmetic is
-evaluated. Before: 9 of 9 attacks accepted by G4; after: 9 of 9 refused ("restates the question"). Honest
-twins (the official answers of the four pinned problems, the same closed forms written otherwise, and the
-custom questions' values): 10 of 10 pass before and after. No official answer is refused
-(``test_rocq_restated.py -k official``, every one under ``-m slow``).
+evaluated. It runs where the statement loads no MathComp analysis or classical library (98 of the 142
+pinned number answers): there, ``putnam_1980_a3``'s honest ``pi / 4`` against its integrand normalised
+did not end in the step's 20 s (an ``error``, a false refusal), as ``expR``, ``ln`` and ``tan`` unfold
+through long chains of transparent definitions. Before: 8 of 8 attacks accepted by G4; after: 8 of 8
+refused ("restates the question"). Honest twins (the official answers of the four pinned problems and of
+``putnam_1980_a3``, the same closed forms written otherwise, and the custom questions' values): 11 of 11
+pass before and after (``1980_a3`` is the one the first version timed out). Every official
+answer the check runs on passes (the 98, measured one by one).
 
 A candidate's own ``Definition`` in the answer is refused already (``answer_env.own_constants``), so the
 copy cannot hide behind one.
 
-Left: a copy up to algebra or recursion (``x * x`` for ``x ^ 2``, which needs ``pow``'s ``fix`` to run,
-``INR 3`` for ``3``, ``Rpower x 2`` for ``x ^ 2``), as ``restated.py`` says; and a question whose own
-expression reduces without recursion to its answer's form (``Z.opp 3`` asked, ``-3`` answered) would have
-that answer refused, which only a trivial question can be (no pinned one is).
+Left: where the statement loads MathComp's analysis (``putnam_1976_b5``, which loads ``reals``: its ``(x -
+k%:R) ^+ n`` as ``iterop n *%R (x - k%:R) 1``, ``ssralg.v`` 981, still passes), a copy up to unfolding
+meets syntactic identity alone; deciding it there needs a lazy comparison (unfold only where the two sides
+differ) rather than two normal forms. A copy up to algebra or recursion (``x * x`` for ``x ^ 2``, which
+needs ``pow``'s ``fix`` to run, ``INR 3`` for ``3``, ``Rpower x 2`` for ``x ^ 2``), as ``restated.py``
+says; and a question whose own expression reduces without recursion to its answer's form (``Z.opp 3``
+asked, ``-3`` answered) would have that answer refused, which only a trivial question can be (no pinned
+one is).
 """
 
 from __future__ import annotations
@@ -67,10 +73,6 @@ PINNED_ATTACKS = {
         "fun n : nat => \\big[addn/0]_(k <- iota 1 (n.+1 - 1)) (binomial n k * k ^ 2)",
     ),
     "expn as expn_rec": ("putnam_1962_a5", "fun n : nat => \\sum_(1 <= k < n.+1) (binomial n k * expn_rec k 2)"),
-    "GRing.exp as iterop": (
-        "putnam_1976_b5",
-        "fun n x => \\sum_(0 <= k < n.+1) ((-1) ^+ k * 'C(n, k)%:R * iterop n *%R (x - k%:R) 1)",
-    ),
     "a let-bound function inlined": (
         "putnam_1997_b1",
         f"fun n : nat => sum_n_m (fun m => Rmin ({_RND} (INR m / (6 * INR n))) ({_RND} (INR m / (3 * INR n)))) "
@@ -84,6 +86,7 @@ PINNED_TWINS = {
     "1962_a5 official": ("putnam_1962_a5", None),
     "1962_a5 with expn_rec": ("putnam_1962_a5", "fun n : nat => n * n.+1 * expn_rec 2 (n - 2)"),
     "1976_b5 official": ("putnam_1976_b5", None),
+    "1980_a3 official": ("putnam_1980_a3", None),
     "1997_b1 official": ("putnam_1997_b1", None),
     "1997_b1 as a double halved": ("putnam_1997_b1", "fun n : nat => INR (Nat.double n) / 2"),
 }
@@ -122,7 +125,7 @@ def _g4_custom(tmp_path: Path, statement: str, answer: str, proof: str) -> GateR
 
 
 @needs_coq
-@pytest.mark.parametrize(("problem_id", "answer"), sampled(PINNED_ATTACKS, {"sum_n as sum_n_m", "GRing.exp as iterop"}))
+@pytest.mark.parametrize(("problem_id", "answer"), sampled(PINNED_ATTACKS, {"sum_n as sum_n_m", "expn as expn_rec"}))
 def test_the_pinned_question_unfolded_is_refused(problem_id: str, answer: str) -> None:
     result = _g4_pinned(problem_id, answered(problem_id, answer, PROOF.format(pid=problem_id)))
     assert result.status is GateStatus.FAILED and RESTATES in result.detail, (result.status, result.detail)

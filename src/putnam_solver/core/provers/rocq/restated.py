@@ -52,7 +52,7 @@ from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
 from putnam_solver.core.provers.rocq.ensemble_logic import inductive_rewrites
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
-from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, unfolded_sentences
+from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, applies, unfolded_sentences
 
 IDENTITIES = (
     ("Coq.Init.Datatypes.id", ""),
@@ -300,7 +300,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
-        *(facts if logic else unfolded_sentences()),
+        *(facts if logic else unfolded_sentences() if applies(statement) else []),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
@@ -399,6 +399,8 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)
         else f"{unfold}first [ {identical} | {UNFOLDED} ]"
+        if applies(statement)
+        else f"{unfold}{identical}"
     )
     facts = f"{ENVIRONMENT}.{FACTS_NAME}"
     replaced = (

@@ -23,6 +23,10 @@ constructor ``CompleteSpace.Mixin``) is skipped, as ``cbv`` cannot take it. The 
 the file defines them: an error there stops the file (an ``error``), where inside the step's ``first`` it
 would read as no copy.
 
+It runs only where the statement loads no MathComp analysis or classical library (:data:`MATHCOMP_CORE`):
+two normal forms there can be too large to reach in time, and a lazy comparison (unfolding only where the
+sides differ) would be needed.
+
 The check only ever refuses: two sides with the same normal form make the theorem hold by ``eq_refl``, so
 no honest answer (a value the question had to be worked out to find) is refused by it; every official
 answer passes (``tests/adversarial/test_rocq_restated.py -k official``). It runs inside the restatement
@@ -33,8 +37,11 @@ tactic is defined in a module of its own that imports it, so the file's other st
 
 from __future__ import annotations
 
+import re
+
 from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS
 from putnam_solver.core.provers.rocq.policy import POLICY
+from putnam_solver.core.provers.rocq.statement_shape import Statement
 
 OPERATORS = (
     *POLICY.answer_choice_operators,
@@ -47,6 +54,30 @@ OPERATORS = (
 MODULE = "Putnam_unfolded"
 """The environment file's module that imports Ltac2 and defines the check."""
 _FAIL = "Control.zero (Tactic_failure None)"
+
+
+MATHCOMP_CORE = frozenset(
+    {"all_ssreflect", "all_algebra", "all_fingroup", "ssreflect", "ssrfun", "ssrbool", "eqtype", "ssrnat"}
+    | {"seq", "path", "choice", "div", "fintype", "tuple", "finfun", "bigop", "prime", "finset", "binomial"}
+    | {"order", "fingroup", "perm", "ssralg", "ssrnum", "ssrint", "rat", "poly", "polydiv", "matrix", "zmodp"}
+    | {"interval", "algebra", "From", "Require", "Import", "Export", "mathcomp"}
+)
+"""The MathComp libraries (``ssreflect``, ``algebra``, ``fingroup``) under which the check runs. Where a
+statement loads MathComp's analysis or classical libraries (``reals``, ``exp``, ``trigo``, ``sequences``...)
+it does not: their functions are defined by limits through long chains of transparent definitions, and
+``putnam_1980_a3``'s honest ``pi / 4`` against its integrand (``expR``, ``ln``, ``tan``) normalised did not
+end in the step's 20 s, an ``error`` where the answer is honest. There a number answer meets syntactic
+identity alone, as before."""
+_MATHCOMP_REQUIRE = re.compile(r"(?:From\s+mathcomp\s+)?Require[^.]*?mathcomp[^.]*\.|From\s+mathcomp\s+Require[^.]*\.")
+
+
+def applies(statement: Statement) -> bool:
+    """Whether the check runs: the statement loads no MathComp library outside :data:`MATHCOMP_CORE`."""
+    for sentence in _MATHCOMP_REQUIRE.findall(statement.text):
+        words = re.split(r"[\s.]+", sentence)
+        if any(w and w not in MATHCOMP_CORE for w in words):
+            return False
+    return True
 
 
 def _path(name: str) -> str:
@@ -80,8 +111,10 @@ def unfolded_sentences() -> list[str]:
 
 
 UNFOLDED = (
-    f"(ltac2:({MODULE}.unfolded ()); lazymatch goal with |- @Coq.Init.Logic.eq _ ?a ?b => constr_eq a b; "
+    "(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; "
+    f"ltac2:({MODULE}.unfolded ()); lazymatch goal with |- @Coq.Init.Logic.eq _ ?a ?b => constr_eq a b; "
     "reflexivity end)"
 )
-"""The Ltac1 tactic: the check, then the equation of identical sides closed (``eq`` is the only head with
-three arguments it accepts: any other fails here)."""
+"""The Ltac1 tactic: an equation's two sides (any other goal fails at once, before anything unfolds: the
+three arguments of ``putnam_1970_b1``'s ``cvg_to`` normalised did not end in 20 s), the check, then the
+equation of identical sides closed."""
