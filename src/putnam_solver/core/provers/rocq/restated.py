@@ -40,7 +40,8 @@ differs).
 
 Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
 a condition, and conversion on one can evaluate the statement's arithmetic (``putnam_1986_a2``'s ``10 ^
-20000``), so other answers meet syntactic identity alone (``constr_eq``, which never reduces). Yes/no
+20000``), so other answers meet syntactic identity (``constr_eq``), then identity after every definition is
+unfolded without running a recursion (``unfolded``). Yes/no
 answers have their own, stricter rule (``answer_env``). The statement is elaborated as a separate sentence
 after a start line: when it does not elaborate there, or the tactic runs out of its time, the step never
 prints its outcome, which is an ``error``, never a pass or a refusal.
@@ -53,6 +54,7 @@ from putnam_solver.core.provers.rocq.challenge import instantiation, reference_i
 from putnam_solver.core.provers.rocq.ensemble_logic import ENSEMBLES, inductive_rewrites
 from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wrapped
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
+from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, applies, unfolded_sentences
 
 IDENTITIES = (
     ("Coq.Init.Datatypes.id", ""),
@@ -315,7 +317,13 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
-        *([*facts, *search_tactics(membership_rounds(statement))] if logic else []),
+        *(
+            [*facts, *search_tactics(membership_rounds(statement))]
+            if logic
+            else unfolded_sentences()
+            if applies(statement)
+            else []
+        ),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
@@ -410,6 +418,8 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} | {wrapped()} ]"
         if predicate_answer(statement)
+        else f"{unfold}first [ {identical} | {UNFOLDED} ]"
+        if applies(statement)
         else f"{unfold}{identical}"
     )
     facts = f"{ENVIRONMENT}.{FACTS_NAME}"
