@@ -44,6 +44,12 @@ integer endpoints or an equation, triples and pattern binders ``{(a, b) : ℕ ×
 any namespace but ``Nat`` and ``Set``. Accepted by design: a bounded count of a decidable property (an
 evaluable term, as ``List.find?`` over a range; red team 41's aliases row leaves bounded decidable
 searches), over a bound as large as the candidate likes.
+
+Merged with red team 42's set-builder reading (``test_lean_redteam42_setbuilders``), which reads a count
+inside the answer's own set-builder as a value: there the domain rule reads it too (``{n | n = Set.ncard {k
+: ℕ | 0 < k}}`` is refused), except a count compared, whole, with a numeral (``{n : ℤ | 0 < n ∧ {m : ℕ | |n -
+↑(m ^ 2)| ≤ 250}.encard = 15}``, red team 27's honest ``putnam_1994_b1``): a property of each member, which
+picks no value (``_answer_count_domains._characterises``; the last rows of ``READS``).
 """
 
 from __future__ import annotations
