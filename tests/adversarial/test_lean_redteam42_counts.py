@@ -50,6 +50,10 @@ inside the answer's own set-builder as a value: there the domain rule reads it t
 : ℕ | 0 < k}}`` is refused), except a count compared, whole, with a numeral (``{n : ℤ | 0 < n ∧ {m : ℕ | |n -
 ↑(m ^ 2)| ≤ 250}.encard = 15}``, red team 27's honest ``putnam_1994_b1``): a property of each member, which
 picks no value (``_answer_count_domains._characterises``; the last rows of ``READS``).
+A clean-clone run then found red team 16's honest ``Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^
+30)}`` refused: a disjunction (a conjunct, or the whole condition) now bounds the sides each of its
+disjuncts bounds, and ``k ∣ e`` bounds both sides where ``e`` is positive numerals joined by ``+``, ``*``,
+``^`` (the ``READS`` rows after it).
 """
 
 from __future__ import annotations
@@ -239,6 +243,13 @@ READS: dict[str, tuple[str, str, bool]] = {
     "beside a Set answer's member": ("Set ℤ", "{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}", False),
     "a numeral on the left": ("Set ℤ", "{n : ℤ | 0 < n ∧ 15 = Set.encard {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}}", False),
     "compared outside an own set-builder": ("ℕ", "if Set.ncard {k : ℕ | 0 < k} = 15 then 1 else 0", True),
+    # red team 16's honest `putnam_1983_a1` twin: each disjunct bounds both sides, a power of numerals divides
+    "divisors of either power": ("ℕ", "Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}", False),
+    "a disjunct unbounded above": ("ℕ", "Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n > 5)}", True),
+    "a disjunct bounded above only": ("ℕ", "Set.encard {n : ℤ | n ∣ 10 ^ 40 ∨ n < 5}", True),
+    "both disjuncts bounded on ℕ": ("ℕ", "Set.ncard {n : ℕ | n < 3 ∨ n ∣ 12}", False),
+    "a divisor of zero": ("ℕ", "Set.ncard {n : ℕ | n ∣ 0 ^ 2}", True),
+    "a divisor of a difference": ("ℕ", "Set.ncard {n : ℕ | n ∣ 10 ^ 40 - 1}", True),
 }
 
 

@@ -26,15 +26,16 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
 * a set-builder or subtype over such a finite type, or over ``ℕ``/``ℤ`` (or a pair of them) whose
   condition bounds its variable by a top-level conjunct (:func:`_bound`): ``k < e``, ``k ≤ e``, ``k =
   e``, their mirrors, ``k ∈ Finset.range e`` or any ``Finset``, ``k ∈ Set.Icc a b``, ``|k| ≤ e``, ``k ∣ N``
-  (``N`` a positive numeral), with ``e`` free of the variable and of number words only (numerals,
-  arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types: so the comparison is one of
-  numbers, never a wrapping ``Fin n`` order); ``ℤ`` needs a bound on each side. ``k`` may be cast to a
-  number type there (``(k : ℝ) ≤ x``: the casts are monotone); a bare ``↑k`` is not read (its target could
-  wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``.
+  (``N`` positive numerals joined by ``+``, ``*``, ``^``), with ``e`` free of the variable and of number
+  words only (numerals, arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types: so the
+  comparison is one of numbers, never a wrapping ``Fin n`` order); ``ℤ`` needs a bound on each side.
+  ``k`` may be cast to a number type there (``(k : ℝ) ≤ x``: the casts are monotone); a bare ``↑k`` is not
+  read (its target could wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``.
 
-Anything else beside a count (an untyped variable, ``ℚ``, a bound inside a disjunction or negation, a
-variable counted by name) is refused: fail closed. A bounded count of a decidable property is an evaluable
-term, as ``List.find?`` over a range is (red team 41's aliases row leaves bounded decidable searches).
+A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Anything else beside
+a count (an untyped variable, ``ℚ``, a bound inside a negation, a variable counted by name) is refused:
+fail closed. A bounded count of a decidable property is an evaluable term, as ``List.find?`` over a range
+is (red team 41's aliases row leaves bounded decidable searches).
 """
 
 from __future__ import annotations
@@ -233,6 +234,15 @@ def _positive(text: str) -> bool:
     return text.isdigit() and int(text) > 0
 
 
+def _positive_term(reading: CountReading, start: int, end: int) -> bool:
+    """Whether ``value[start:end]`` is positive numerals joined by ``+``, ``*``, ``^`` and brackets (``10 ^
+    40``): a positive number, whose divisors are finitely many."""
+    return all(
+        _positive(text) if token.kind == NUMBER else text in ("+", "*", "^", "(", ")")
+        for token, text in zip(reading.value[start:end], reading.texts[start:end], strict=True)
+    )
+
+
 def _top(reading: CountReading, opener: int, symbol: str) -> int | None:
     """The first ``symbol`` at the top level of the group opened at ``opener``."""
     return top(reading.texts, reading.partner, opener, (symbol,))
@@ -262,9 +272,43 @@ def _bounded_builder(reading: CountReading, found: Sequence[Binding], opener: in
     if need is None:
         return False
     for condition in conditions:
-        for conjunct in _conjuncts(reading, condition) or []:
-            _bound(reading, found, name, conjunct, need, typed is None)
+        conjuncts = _conjuncts(reading, condition)
+        if conjuncts is None and _disjuncts(reading, condition) is not None:
+            conjuncts = [condition]  # `n < 3 ∨ n ∣ 12`: one disjunction, read as one conjunct
+        for conjunct in conjuncts or []:
+            disjuncts = _disjuncts(reading, conjunct)
+            if disjuncts is None:
+                _bound(reading, found, name, conjunct, need, typed is None)
+                continue
+            struck = [_struck(reading, found, name, disjunct, need, typed is None) for disjunct in disjuncts]
+            for key in need:  # a union of sets bounded on a side is bounded on it
+                need[key] -= struck[0][key].intersection(*(sides[key] for sides in struck[1:]))
     return not any(need.values())
+
+
+def _disjuncts(reading: CountReading, span: Span) -> list[Span] | None:
+    """The top-level disjuncts of ``value[span]`` (``n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30``), or None where it has
+    no ``∨`` at its top level or another token looser than ``∧`` stands there."""
+    texts, partner = reading.texts, reading.partner
+    start, end = span
+    parts, first, k = [], start, start
+    while k < end:
+        if texts[k] == "∨":
+            parts.append((first, k))
+            first = k + 1
+        elif texts[k] in _LOOSE:
+            return None
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return [*parts, (first, end)] if parts else None
+
+
+def _struck(
+    reading: CountReading, found: Sequence[Binding], name: str, conjunct: Span, need: Need, untyped: bool
+) -> Need:
+    """The sides :func:`_bound` would strike from ``need`` for ``value[conjunct]``, ``need`` left as it is."""
+    trial = {key: set(sides) for key, sides in need.items()}
+    _bound(reading, found, name, conjunct, trial, untyped)
+    return {key: need[key] - trial[key] for key in need}
 
 
 def _bound(
@@ -288,7 +332,7 @@ def _bound(
         sides = _member_sides(reading, found, right, relation, untyped)
     elif relation == "∣":
         coordinate = _coordinate(reading, name, left)
-        positive = end == r + 2 and reading.value[r + 1].kind == NUMBER and _positive(texts[r + 1])
+        positive = end > r + 1 and _positive_term(reading, r + 1, end)
         sides = {"upper", "lower"} if positive and not untyped else set()
     elif relation in ("<", "≤", ">", "≥", "="):
         absolute = texts[start] == "|" and texts[r - 1] == "|" and r - start > 2 and relation in ("<", "≤")
