@@ -5,6 +5,7 @@ untrusted output (``read_agent_file``) and judged by the same ``Judge`` as the r
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import shutil
@@ -185,11 +186,26 @@ async def _cli_workspace(port_key: str) -> str:
     """The sample's workspace (where the statement file is), after giving inspect-swe's model bridge a
     free port under ``port_key``: it serves on the same port in every sample, and the samples of a
     ``local`` sandbox share one network."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    store().set(port_key, port - 1)  # inspect-swe listens on this + 1
+    store().set(port_key, _unused_port() - 1)  # inspect-swe listens on this + 1
     return (await sandbox().exec(["pwd"])).stdout.strip()
+
+
+# Only the race between a probe and the bridge's bind matters (a bound port is never handed out), so the
+# last ports given are enough to remember.
+_PORTS_GIVEN: collections.deque[int] = collections.deque(maxlen=256)
+
+
+def _unused_port() -> int:
+    """A loopback port free now and not given to another sample of this process: the kernel may hand a
+    port just closed by one probe to the next, before the first sample's bridge has bound it."""
+    for _ in range(64):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in _PORTS_GIVEN:
+            _PORTS_GIVEN.append(port)
+            return port
+    raise RuntimeError("no free loopback port for the agent's model bridge after 64 tries")
 
 
 CLAUDE_CODE_VERSION = "2.1.332"  # the release these settings were checked against
