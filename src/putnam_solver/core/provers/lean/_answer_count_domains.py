@@ -15,20 +15,25 @@ not what it counts.
 So each count that picks a value (:func:`_answer_count_reading.read_counts`; an indicator decides one
 membership and counts nothing, red team 40's rule reads it) must count, by its text, one of:
 
-* a finite type (:func:`_finite_type`): ``Fin e``, ``Bool``, ``ZMod N`` for a positive numeral ``N``
-  (``ZMod 0`` is ``ℤ``: Mathlib/Data/ZMod/Defs.lean ``def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n +
-  1)``), ``Finset T``, and products, sums and functions of those (Mathlib's ``Fintype`` instances, cited in
-  :func:`_number_decisions.plain_type`; Mathlib/Data/Fintype/Powerset.lean: ``instance Finset.fintype
-  [Fintype α] : Fintype (Finset α)``);
+* a finite type (:func:`_answer_count_binders.finite_type`): ``Fin e``, ``Bool``, ``ZMod N`` for a positive
+  ``N`` (``ZMod 0`` is ``ℤ``: Mathlib/Data/ZMod/Defs.lean ``def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n +
+  1)``; since red team 43 any term positive by :func:`_answer_count_terms.positive`, ``ZMod (n + 1)``),
+  ``Finset T``, ``Set T``, and products, sums and functions of those (Mathlib's ``Fintype`` instances,
+  cited in :func:`_number_decisions.plain_type`; Mathlib/Data/Fintype/Powerset.lean: ``instance
+  Finset.fintype [Fintype α] : Fintype (Finset α)``, ``instance Set.finite' [Finite α] : Finite (Set
+  α)``);
 * a ``Finset`` (``Finset.range e``, ``Finset.Icc a b``: every ``Finset`` is finite), a set literal ``{a,
   b}``, or an interval of ``ℕ``/``ℤ`` (``Set.Icc``/``Ico``/``Ioc``/``Ioo``; ``Set.Iic``/``Iio`` of ``ℕ``)
   whose endpoints show no other type (numerals default to ``ℕ``);
-* a set-builder or subtype over such a finite type, or over ``ℕ``/``ℤ`` (or a pair of them) whose
-  condition bounds its variable by a top-level conjunct (:func:`_bound`): ``k < e``, ``k ≤ e``, ``k =
-  e``, their mirrors, ``k ∈ Finset.range e`` or any ``Finset``, ``k ∈ Set.Icc a b``, ``|k| ≤ e``, ``k ∣ N``
-  (``N`` positive numerals joined by ``+``, ``*``, ``^``), with ``e`` free of the variable and of number
-  words only (numerals, arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types: so the
-  comparison is one of numbers, never a wrapping ``Fin n`` order); ``ℤ`` needs a bound on each side.
+* a set-builder or subtype over such a finite type, or over ``ℕ``/``ℤ`` (or a product of them and finite
+  types, each coordinate read by :mod:`_answer_count_binders`, also through a typed tuple pattern ``{(a, b,
+  c) : ℕ × ℕ × ℕ | ..}``) whose condition bounds each coordinate by a top-level conjunct (:func:`_bound`):
+  ``k < e``, ``k ≤ e``, ``k = e``, their mirrors, ``k ∈ Finset.range e`` or any ``Finset``, ``k ∈ Set.Icc a
+  b``, ``|k| ≤ e``, ``k ∣ N`` (``N`` positive by its text: :func:`_answer_count_terms.positive`, a conjunct
+  ``0 < N``, or a parameter the statement only gives positive numbers, :mod:`_answer_count_parameters`),
+  with ``e`` free of the variable and a number term (:func:`_answer_count_terms.number_term`: numerals,
+  arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types, ``Nat.choose``/``Nat.factorial``:
+  so the comparison is one of numbers, never a wrapping ``Fin n`` order); ``ℤ`` needs a bound on each side.
   ``k`` may be cast to a number type there (``(k : ℝ) ≤ x``: the casts are monotone); a bare ``↑k`` is not
   read (its target could wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``.
 
@@ -41,10 +46,13 @@ is (red team 41's aliases row leaves bounded decidable searches).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
+from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, leaves, pattern
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, top
-from putnam_solver.core.provers.lean._number_decisions import NUMBER_TYPES, Binding, bindings, library_decides
+from putnam_solver.core.provers.lean._answer_count_terms import number_term, positive
+from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
+from putnam_solver.core.provers.lean._number_decisions import Binding, bindings, library_decides
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
 
 DOMAIN_RULE: Final = (
@@ -72,17 +80,18 @@ level, its ``∧``s split no conjunct of the whole condition (``k < e ∧ P ∨ 
 _COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
 _EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", "(", ")", "|", "}", ","})
 """Tokens that end a comparison on either side (:func:`_characterises`)."""
-_FINITE_WORDS: Final = frozenset({"Bool", "(", ")", "×", "⊕", "→", "->", "Finset"})
+_POSITIVE_BEFORE: Final = frozenset({("0", "<"), ("1", "≤"), ("0", "≠")})
+_POSITIVE_AFTER: Final = frozenset({(">", "0"), ("≥", "1"), ("≠", "0")})
+_TYPE_WORDS: Final = frozenset({"Bool", "Finset", "Set", "Fin", "ZMod"})
+"""Words that begin a type :func:`_answer_count_binders.finite_type` reads, not a set."""
 
 Span = tuple[int, int]
-Need = dict[str, set[str]]
-"""For each coordinate of a set-builder's variable (``""``, or ``"1"``/``"2"`` of a pair), the sides
-(``"upper"``, ``"lower"``) still to bound."""
 
 
-def unbounded_count(reading: CountReading) -> int | None:
+def unbounded_count(reading: CountReading, positive: frozenset[int] = frozenset()) -> int | None:
     """The index of the first count of the value read whose domain its text does not show finite (module
-    doc), else None."""
+    doc), else None; ``positive``: the positions of the answer's parameters the statement only gives
+    positive numbers (:func:`_answer_count_parameters.positive_parameters`)."""
     found: list[Binding] | None = None
     for i in reading.counts:
         token = reading.value[i]
@@ -93,9 +102,30 @@ def unbounded_count(reading: CountReading) -> int | None:
             continue
         if found is None:
             found = bindings(reading.value, reading.partner, reading.domains[:-1])
-        if span is None or not _finite(reading, found, span, None):
+        if span is None or not _finite(reading, found, span, None, _given(reading, found, positive, i)):
             return i
     return None
+
+
+def _given(
+    reading: CountReading, found: Sequence[Binding], positive: frozenset[int], at: int
+) -> frozenset[tuple[str, ...]]:
+    """The names of the answer's positive parameters (their positions ``positive``, among the names its own
+    leading ``fun``s bind, in order) that still name those parameters at ``at`` (no inner binder shadows them)."""
+    leading = leading_lambdas(reading.value, reading.partner)[0]
+    region = reading.texts[: reading.head]
+    if not positive or "⟨" in region or "," in region:
+        return frozenset()  # a pattern parameter (`fun ⟨a, b⟩ =>`): positions not read
+    parameters = [b for b in found if b.start in leading]
+    given: set[tuple[str, ...]] = set()
+    for j in positive:
+        if j < len(parameters):
+            name = parameters[j].name
+            inner = max(
+                (b for b in found if b.name == name and b.start < at < b.end), key=lambda b: b.start, default=None
+            )
+            given |= {(name,)} if inner == parameters[j] else set()
+    return frozenset(given)
 
 
 def _characterises(reading: CountReading, i: int, counted: Span) -> bool:
@@ -166,7 +196,13 @@ def _group_end(texts: Sequence[str], partner: dict[int, int], at: int) -> int:
     return len(texts)
 
 
-def _finite(reading: CountReading, found: Sequence[Binding], span: Span, ascribed: Span | None) -> bool:
+def _finite(
+    reading: CountReading,
+    found: Sequence[Binding],
+    span: Span,
+    ascribed: Span | None,
+    given: frozenset[tuple[str, ...]] = frozenset(),
+) -> bool:
     """Whether ``value[span]`` is a finite type, a ``Finset``, a set literal, a bounded interval or a bounded
     set-builder (module doc); ``ascribed``: the ``T`` of an enclosing ``(… : Set T)``, which types an
     untyped set-builder's variable."""
@@ -184,8 +220,8 @@ def _finite(reading: CountReading, found: Sequence[Binding], span: Span, ascribe
     if texts[start] == "{" and partner.get(start) == end - 1:
         if start not in reading.builders:
             return _top(reading, start, ",") is not None or end - start > 2  # `{a, b}`, `{a}`: finitely many
-        return _bounded_builder(reading, found, start, ascribed)
-    if value[start].kind == IDENT and texts[start] not in _FINITE_WORDS | {"Fin", "ZMod"}:
+        return _bounded_builder(reading, found, start, ascribed, given)
+    if value[start].kind == IDENT and texts[start] not in _TYPE_WORDS:
         parts = name_parts(normalize_name(texts[start]))
         if parts[0] == "Finset":
             return _applied(reading, start, end)  # every `Finset` is finite
@@ -193,7 +229,7 @@ def _finite(reading: CountReading, found: Sequence[Binding], span: Span, ascribe
             types = _NATURALS if parts[1] in _UPPER_ONLY else _INTEGERS
             return parts[1] in _BOTH_SIDES | _UPPER_ONLY and library_decides(value, start + 1, end, found, types=types)
         return False
-    return _finite_type(reading, start, end)
+    return finite_type(reading, start, end, found, given)
 
 
 def _applied(reading: CountReading, start: int, end: int) -> bool:
@@ -210,67 +246,61 @@ def _applied(reading: CountReading, start: int, end: int) -> bool:
     return k == end
 
 
-def _finite_type(reading: CountReading, start: int, end: int) -> bool:
-    """Whether ``value[start:end]`` writes a finite type: ``Fin`` of an atom, ``ZMod`` of a positive numeral,
-    ``Bool``, ``Finset``, products, sums and functions of those (module doc)."""
-    value, texts, partner = reading.value, reading.texts, reading.partner
-    k = start
-    while k < end:
-        text = texts[k]
-        if text == "(" and partner.get(k, end) >= end:
-            return False
-        if text in _FINITE_WORDS:
-            k += 1
-        elif text == "Fin" and k + 1 < end:
-            k = partner[k + 1] + 1 if partner.get(k + 1, k + 1) > k + 1 else k + 2
-        elif text == "ZMod" and k + 1 < end and value[k + 1].kind == NUMBER and _positive(texts[k + 1]):
-            k += 2
-        else:
-            return False
-    return k == end
-
-
-def _positive(text: str) -> bool:
-    return text.isdigit() and int(text) > 0
-
-
-def _positive_term(reading: CountReading, start: int, end: int) -> bool:
-    """Whether ``value[start:end]`` is positive numerals joined by ``+``, ``*``, ``^`` and brackets (``10 ^
-    40``): a positive number, whose divisors are finitely many."""
-    return all(
-        _positive(text) if token.kind == NUMBER else text in ("+", "*", "^", "(", ")")
-        for token, text in zip(reading.value[start:end], reading.texts[start:end], strict=True)
-    )
-
-
 def _top(reading: CountReading, opener: int, symbol: str) -> int | None:
     """The first ``symbol`` at the top level of the group opened at ``opener``."""
     return top(reading.texts, reading.partner, opener, (symbol,))
 
 
-def _bounded_builder(reading: CountReading, found: Sequence[Binding], opener: int, ascribed: Span | None) -> bool:
-    """Whether the set-builder or subtype at ``opener`` ranges over a finite type, or over ``ℕ``/``ℤ`` (a pair
-    of them, ``Finset`` of them) with each coordinate bounded by a top-level conjunct (module doc)."""
-    value, texts = reading.value, reading.texts
-    close = reading.partner[opener]
+class _Counted(NamedTuple):
+    """A counted set-builder's variable: each name it binds and the coordinate that name is
+    (:mod:`_answer_count_binders`), the coordinates of type ``ℕ``, the terms a top-level conjunct states
+    positive (their texts), and whether its type is written."""
+
+    names: dict[str, str]
+    naturals: frozenset[str]
+    positives: frozenset[tuple[str, ...]]
+    untyped: bool
+
+
+def _bounded_builder(
+    reading: CountReading,
+    found: Sequence[Binding],
+    opener: int,
+    ascribed: Span | None,
+    given: frozenset[tuple[str, ...]],
+) -> bool:
+    """Whether the set-builder or subtype at ``opener`` ranges over a finite type, or over ``ℕ``/``ℤ`` (a
+    product of them and finite types, ``Finset`` of them) with each coordinate bounded by a top-level
+    conjunct (module doc); its variable a name or, typed, a tuple pattern (``{(a, b) : ℕ × ℕ | ..}``)."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
+    close = partner[opener]
     sep = reading.builders[opener]
-    if value[opener + 1].kind != IDENT:
+    first = opener + 1
+    if texts[first] == "(" and partner.get(first, close) < sep:
+        names, after = pattern(reading, first), partner[first] + 1
+    elif value[first].kind == IDENT and len(name_parts(normalize_name(texts[first]))) == 1:
+        names, after = {texts[first]: ""}, first + 1
+    else:
         return False
-    name, after = texts[opener + 1], opener + 2
     conditions = [(sep + (1 if texts[sep] == "|" else 2), close)]
     if after == sep:
         typed = ascribed
     elif texts[after] == ":":
         typed = (after + 1, sep)
-    elif texts[after] == "∈":  # `{x ∈ s | p}`: the conjunct `x ∈ s`
-        typed, conditions = None, [(opener + 1, sep), *conditions]
+    elif texts[after] == "∈" and after == first + 1:  # `{x ∈ s | p}`: the conjunct `x ∈ s`
+        typed, conditions = None, [(first, sep), *conditions]
     else:
         return False
-    if typed is not None and _finite_type(reading, *typed):
+    if names is None or (typed is None and after != first + 1):
+        return False  # a pattern not read, or with no written type
+    if typed is not None and finite_type(reading, *typed, found, given):
         return True
-    need = _needs(reading, typed)
-    if need is None:
+    need = _needs(reading, found, typed)
+    if need is None or any(not _known(need, path) for path in names.values()):
         return False
+    naturals = frozenset(path for path, sides in need.items() if sides == {"upper"})
+    shown = _positives(reading, found, conditions[-1], names) | {name for name in given if name[0] not in names}
+    counted = _Counted(names, naturals, shown, typed is None)
     for condition in conditions:
         conjuncts = _conjuncts(reading, condition)
         if conjuncts is None and _disjuncts(reading, condition) is not None:
@@ -278,9 +308,9 @@ def _bounded_builder(reading: CountReading, found: Sequence[Binding], opener: in
         for conjunct in conjuncts or []:
             disjuncts = _disjuncts(reading, conjunct)
             if disjuncts is None:
-                _bound(reading, found, name, conjunct, need, typed is None)
+                _bound(reading, found, counted, conjunct, need)
                 continue
-            struck = [_struck(reading, found, name, disjunct, need, typed is None) for disjunct in disjuncts]
+            struck = [_struck(reading, found, counted, disjunct, need) for disjunct in disjuncts]
             for key in need:  # a union of sets bounded on a side is bounded on it
                 need[key] -= struck[0][key].intersection(*(sides[key] for sides in struck[1:]))
     return not any(need.values())
@@ -302,19 +332,54 @@ def _disjuncts(reading: CountReading, span: Span) -> list[Span] | None:
     return [*parts, (first, end)] if parts else None
 
 
-def _struck(
-    reading: CountReading, found: Sequence[Binding], name: str, conjunct: Span, need: Need, untyped: bool
-) -> Need:
+def _known(need: Need, path: str) -> bool:
+    """Whether ``path`` is a coordinate of the variable (a leaf of ``need``) or holds some."""
+    return path in need or any(path == "" or key.startswith(f"{path}.") for key in need)
+
+
+def _needs(reading: CountReading, found: Sequence[Binding], typed: Span | None) -> Need | None:
+    """The bounds a variable of the type ``value[typed]`` needs (:data:`Need`); None where it is not read.
+    Untyped: one membership in a ``Finset`` or a bounded interval must show both sides."""
+    if typed is None:
+        return {"": {"upper", "lower"}}
+    words = reading.texts[typed[0] : typed[1]]
+    if words[:1] == ["Finset"] and words[1:] in (["ℕ"], ["ℤ"], ["Nat"], ["Int"]):
+        return {"": {"subset"}}
+    return leaves(reading, found, typed, False)
+
+
+def _positives(
+    reading: CountReading, found: Sequence[Binding], condition: Span, names: dict[str, str]
+) -> frozenset[tuple[str, ...]]:
+    """The texts of the terms free of the variable that a top-level conjunct of ``condition`` states
+    positive (``0 < n``, ``1 ≤ n``, ``0 ≠ n`` and their mirrors): where such a term is ``0`` the set is
+    empty, so a divisor of it bounds (:func:`_answer_count_terms.positive`)."""
+    texts = reading.texts
+    shown: set[tuple[str, ...]] = set()
+    for start, end in _conjuncts(reading, condition) or []:
+        if end - start < 3:
+            continue
+        if (texts[start], texts[start + 1]) in _POSITIVE_BEFORE:
+            term = (start + 2, end)
+        elif (texts[end - 2], texts[end - 1]) in _POSITIVE_AFTER:
+            term = (start, end - 2)
+        else:
+            continue
+        words = texts[term[0] : term[1]]
+        if not _RELATIONS.intersection(words) and number_term(reading, found, names, term):
+            shown.add(tuple(words))
+    return frozenset(shown)
+
+
+def _struck(reading: CountReading, found: Sequence[Binding], counted: _Counted, conjunct: Span, need: Need) -> Need:
     """The sides :func:`_bound` would strike from ``need`` for ``value[conjunct]``, ``need`` left as it is."""
     trial = {key: set(sides) for key, sides in need.items()}
-    _bound(reading, found, name, conjunct, trial, untyped)
+    _bound(reading, found, counted, conjunct, trial)
     return {key: need[key] - trial[key] for key in need}
 
 
-def _bound(
-    reading: CountReading, found: Sequence[Binding], name: str, conjunct: Span, need: Need, untyped: bool
-) -> None:
-    """Strike from ``need`` the sides the conjunct ``value[conjunct]`` bounds of the variable ``name`` (module
+def _bound(reading: CountReading, found: Sequence[Binding], counted: _Counted, conjunct: Span, need: Need) -> None:
+    """Strike from ``need`` the sides the conjunct ``value[conjunct]`` bounds of the counted variable (module
     doc); an untyped variable only by ``=`` or a membership (its type could be ``ℚ``)."""
     texts, partner = reading.texts, reading.partner
     start, end = conjunct
@@ -326,34 +391,39 @@ def _bound(
         return
     r = relations[0]
     relation, left, right = texts[r], (start, r), (r + 1, end)
+    names, untyped = counted.names, counted.untyped
     sides: set[str] = set()
     if relation in ("∈", "⊆"):
-        coordinate = _coordinate(reading, name, left)
+        path = coordinate(reading, names, left)
         sides = _member_sides(reading, found, right, relation, untyped)
     elif relation == "∣":
-        coordinate = _coordinate(reading, name, left)
-        positive = end > r + 1 and _positive_term(reading, r + 1, end)
-        sides = {"upper", "lower"} if positive and not untyped else set()
+        path = coordinate(reading, names, left)
+        natural = path in counted.naturals
+        shown = number_term(reading, found, names, right) and positive(
+            reading, found, right, natural, counted.positives
+        )
+        sides = {"upper", "lower"} if shown and not untyped else set()
     elif relation in ("<", "≤", ">", "≥", "="):
         absolute = texts[start] == "|" and texts[r - 1] == "|" and r - start > 2 and relation in ("<", "≤")
-        coordinate = _coordinate(reading, name, (start + 1, r - 1) if absolute else left)
+        path = coordinate(reading, names, (start + 1, r - 1) if absolute else left)
         other = right
-        if coordinate is None and not absolute:
-            coordinate, other = _coordinate(reading, name, right), left
+        if path is None and not absolute:
+            path, other = coordinate(reading, names, right), left
             relation = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
-        if not _number_term(reading, found, name, other) or (untyped and relation != "="):
+        if not number_term(reading, found, names, other) or (untyped and relation != "="):
             return
         upper, lower = relation in ("<", "≤", "=") or absolute, relation in (">", "≥", "=") or absolute
         sides = {side for side, bounded in (("upper", upper), ("lower", lower)) if bounded}
     else:
         return
-    if coordinate is None:
+    if path is None:
         return
-    if coordinate == "" and "" not in need and (relation == "=" or sides == {"upper", "lower", "subset"}):
-        for key in need:
-            need[key].clear()  # `p = (1, 2)`, `p ∈ Finset.univ ×ˢ ..`: every coordinate
-    elif coordinate in need:
-        need[coordinate] -= sides
+    if path in need:
+        need[path] -= sides
+    elif relation == "=" or sides == {"upper", "lower", "subset"}:
+        for key in need:  # `p = (1, 2)`, `p ∈ Finset.univ ×ˢ ..`: every coordinate it holds
+            if path == "" or key.startswith(f"{path}."):
+                need[key].clear()
 
 
 def _member_sides(
@@ -378,66 +448,6 @@ def _member_sides(
     if parts[1] in _BOTH_SIDES:
         return {"upper", "lower"}
     return {"upper"} if parts[1] in _UPPER_ONLY else {"lower"} if parts[1] in _LOWER_ONLY else set()
-
-
-def _coordinate(reading: CountReading, name: str, span: Span) -> str | None:
-    """Which coordinate of the variable ``name`` the term ``value[span]`` is: ``""`` for ``name`` itself,
-    ``"1"``/``"2"`` for ``name.1``/``name.fst``, ``name.2``/``name.snd``; each may be cast to a number type
-    (``(k : ℝ)``, ``(↑k : ℤ)``: monotone); None otherwise (a bare ``↑k`` too: its target could wrap)."""
-    texts, partner = reading.texts, reading.partner
-    start, end = span
-    while end - start >= 3 and texts[start] == "(" and partner.get(start) == end - 1:
-        colon = _top(reading, start, ":")
-        if colon is not None and (colon + 2 != end - 1 or texts[colon + 1] not in NUMBER_TYPES):
-            return None
-        start, end = (start + 1, end - 1) if colon is None else (start + 1 + (texts[start + 1] == "↑"), colon)
-    words = texts[start:end]
-    if words == [name]:
-        return ""
-    if words in ([f"{name}.fst"], [name, ".", "1"]):
-        return "1"
-    if words in ([f"{name}.snd"], [name, ".", "2"]):
-        return "2"
-    return None
-
-
-def _number_term(reading: CountReading, found: Sequence[Binding], name: str, span: Span) -> bool:
-    """Whether ``value[span]`` is a term of numbers free of ``name`` (numerals, arithmetic, casts, variables
-    of number types: :func:`_number_decisions.library_decides`), so a comparison with it is one of numbers."""
-    value = reading.value
-    start, end = span
-    free = all(t.kind != IDENT or name_parts(normalize_name(t.text))[0] != name for t in value[start:end])
-    return free and library_decides(value, start, end, found)
-
-
-def _needs(reading: CountReading, typed: Span | None) -> Need | None:
-    """The bounds a variable of the type ``value[typed]`` needs (:data:`Need`); None where it is not read.
-    Untyped: one membership in a ``Finset`` or a bounded interval must show both sides."""
-    if typed is None:
-        return {"": {"upper", "lower"}}
-    texts = reading.texts
-    start, end = typed
-    words = texts[start:end]
-    if words in (["ℕ"], ["Nat"]):
-        return {"": {"upper"}}
-    if words in (["ℤ"], ["Int"]):
-        return {"": {"upper", "lower"}}
-    if words[:1] == ["Finset"] and words[1:] in (["ℕ"], ["ℤ"], ["Nat"], ["Int"]):
-        return {"": {"subset"}}
-    cross = [k for k in range(start, end) if texts[k] == "×"]
-    if len(cross) != 1 or any(reading.partner.get(k, k) != k for k in range(start, end)):
-        return None
-    need: Need = {}
-    for coordinate, (a, b) in (("1", (start, cross[0])), ("2", (cross[0] + 1, end))):
-        if _finite_type(reading, a, b):
-            need[coordinate] = set()
-        elif texts[a:b] in (["ℕ"], ["Nat"]):
-            need[coordinate] = {"upper"}
-        elif texts[a:b] in (["ℤ"], ["Int"]):
-            need[coordinate] = {"upper", "lower"}
-        else:
-            return None
-    return need
 
 
 def _conjuncts(reading: CountReading, span: Span) -> list[Span] | None:

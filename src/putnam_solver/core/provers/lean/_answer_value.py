@@ -15,6 +15,7 @@ from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_count_domains import DOMAIN_RULE, unbounded_count
+from putnam_solver.core.provers.lean._answer_count_parameters import positive_parameters
 from putnam_solver.core.provers.lean._answer_count_reading import read_counts
 from putnam_solver.core.provers.lean._answer_count_words import WORD_RULE, unlisted_beside_count
 from putnam_solver.core.provers.lean._answer_counts import COUNT_RULE, counted_search
@@ -77,7 +78,7 @@ def answer_violations(
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", COUNT_RULE))
     elif (at := unlisted_beside_count(counted)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", WORD_RULE))
-    elif (at := unbounded_count(counted)) is not None:
+    elif counted.counts and (at := unbounded_count(counted, positive_parameters(expected, solution))) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", DOMAIN_RULE))
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)

@@ -196,7 +196,9 @@ def shown_insertion(
         return _insertion(value, i, partner, levels, found)
     if parts[-1:] != ["image"] or parts[:1] == ["Set"]:
         return False
-    if parts == ["image"] and i > 1 and value[i - 1].text == "." and partner.get(i - 2, i) < i - 2:
+    if parts == ["image"] and i > 1 and value[i - 1].text == "|>.":
+        opener, count = levels.group[i], 1  # `(s |>.image f : Finset T)`: the receiver is the group's start
+    elif parts == ["image"] and i > 1 and value[i - 1].text == "." and partner.get(i - 2, i) < i - 2:
         if value[i - 1].offset != value[i - 2].end:
             return False
         opener, count = partner[i - 2] - 1, 1  # `((e).image f : Finset T)`
@@ -231,6 +233,32 @@ def _insertion(
         _ascribed(value, i - 1, end, partner, levels, found)
         or (colon is not None and _plain_finset(value, colon + 1, end - 1, partner, found))
         or (literal and _number_terms(value, element, collection, found))
+        or (value[collection].text == "(" and _interval(value, collection + 1, end - 1, partner, found))
+    )
+
+
+def _interval(value: Sequence[Token], start: int, end: int, partner: dict[int, int], found: Sequence[Binding]) -> bool:
+    """Whether ``value[start:end]`` is ``Finset.range n`` (a ``Finset ℕ``) or ``Finset.Icc a b`` (also ``Ico``,
+    ``Ioc``, ``Ioo``) between number terms of ``ℕ``/``ℤ``/``ℚ``: the collection's type, which fixes the
+    inserted element's (module doc), shows a plain one (red team 43)."""
+    if start >= end or value[start].kind != IDENT:
+        return False
+    head = name_parts(normalize_name(value[start].text))
+    atoms, at = [], start + 1
+    while at < end:
+        stop = partner.get(at, at) + 1
+        if stop <= at or stop > end:
+            return False
+        atoms.append((at, stop))
+        at = stop
+    if head == ["Finset", "range"]:
+        return len(atoms) == 1
+    return (
+        len(head) == 2
+        and head[0] == "Finset"
+        and head[1] in _INTERVALS
+        and len(atoms) == 2
+        and all(_number_terms(value, a, b, found) for a, b in atoms)
     )
 
 
