@@ -154,7 +154,8 @@ PROJECTED_HONEST = {  # a value that holds `AliceHasWinningStrategy n` at all is
     "a projection of a name": "fun n => (n, n).1 = 4",
     "PLift of an answer": "fun n => PLift.down ⟨n = 1⟩",
     "membership in another set": "fun n => n ∈ setOf (fun m => m = 2)",
-    "membership of another element": "fun n => n + 1 ∈ setOf AliceHasWinningStrategy",
+    # red team 43: `n + 1 ∈ setOf AliceHasWinningStrategy` holds the question's set and asks it at `n + 1`,
+    # refused now by design (`test_lean_redteam43_hedges.BY_DESIGN`)
 }
 
 

@@ -21,6 +21,14 @@ x``, Mathlib/Order/WellFounded.lean), refused by its full name since red team 41
 since ``n.succ`` is ``Nat.succ``. Its receiver is judged like ``choose``'s; a receiver may also apply the
 number functions of :data:`_NUMBER_FUNCTIONS` (``(Nat.choose n 2).succ``), and a leading ``.succ`` is no
 field (Lean resolves it in the expected type's namespace: ``(.succ 180 : ℕ)`` is ``Nat.succ``).
+
+Red team 43: ``Order.succ`` was read as a ``succ`` field of a receiver ``Order`` and refused, though on a
+number it is the number's own successor (``theorem succ_eq_succ : Order.succ = succ := rfl`` for ``ℕ`` and
+``ℤ``, Mathlib/Data/Nat/SuccPred.lean and Mathlib/Data/Int/SuccPred.lean). On a well-order it is a search
+(``noncomputable def SuccOrder.ofLinearWellFoundedLT``: ``if h : (Ioi a).Nonempty then wellFounded_lt.min _
+h else a``, Mathlib/Order/SuccPred/Basic.lean), so its argument is judged as a field's receiver is: a
+numeral, a parameter, or a parenthesised group of number tokens (``Order.succ (3985 : Cardinal)`` stays
+refused).
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, Token, name_parts, normalize_name
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token, name_parts, normalize_name
 
 FIELDS: Final = frozenset({"choose", "some", "succ"})
 """Field names that are a choice function on a proof (``Exists.choose``, ``Nonempty.some``,
@@ -51,6 +59,7 @@ _NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int
 _NUMBER_FUNCTIONS: Final = frozenset(
     {"Nat.choose", "Nat.factorial", "Nat.gcd", "Nat.lcm", "Nat.succ", "Nat.pred", "Nat.sqrt", "Nat.fib"}
     | {"Nat.totient", "Nat.minFac", "Int.natAbs", "Int.toNat", "Int.floor", "Int.ceil", "Nat.floor", "Nat.ceil"}
+    | {"Order.succ"}
 )
 """Functions of numbers to numbers a receiver may apply (core's and Mathlib's ``Nat``/``Int`` definitions):
 none of them makes a proof."""
@@ -209,6 +218,7 @@ class Fields:
                 else:
                     stack.clear()  # unbalanced: no group before this point is matched any more
             self.unknown.append(self.unknown[-1] + (not self._number(token)))
+        self.closer = {opener: close for close, opener in self.opener.items()}
 
     def _number(self, token: Token) -> bool:
         """Whether ``token`` can be part of a number: a parameter (or its field, ``n.toNat``), a numeral,
@@ -231,6 +241,8 @@ class Fields:
         glued = piped or (i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset)
         if glued and not piped and parts[0] == "succ" and _leading(value, i - 1):
             return False  # `(.succ 180 : ℕ)`: resolved in the expected type's namespace, no receiver
+        if not glued and parts == ["Order", "succ"]:  # red team 43: a function, judged by its argument
+            return not self._number_argument(i + 1)
         if not glued:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`; a plain `choose` is resolved by name
             return any(self._unproven_part(parts, k) for k in range(1, len(parts)))
         if FIELDS.intersection(parts[1:]) or piped:  # `(e).x.choose`, `e |>.choose k`: a receiver G2 cannot read
@@ -241,6 +253,19 @@ class Fields:
         if value[close].text != ")" or close not in self.opener:  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`
             return True
         return self.unknown[close] - self.unknown[self.opener[close] + 1] > 0
+
+    def _number_argument(self, j: int) -> bool:
+        """Whether the argument at ``j`` is visibly a number: a numeral, a parameter, or a parenthesised group
+        of number tokens (:meth:`_number`), as a field's receiver is judged."""
+        value = self.value
+        if j >= len(value):
+            return False
+        if value[j].kind != IDENT and value[j].text != "(":
+            return value[j].kind == NUMBER
+        if value[j].text != "(":
+            return normalize_name(value[j].text) in self.params
+        close = self.closer.get(j)
+        return close is not None and self.unknown[close] - self.unknown[j + 1] == 0
 
     def _unproven_part(self, parts: Sequence[str], k: int) -> bool:
         """Whether part ``k`` of a dotted name is a ``choose``/``some`` field of a receiver that is not

@@ -15,6 +15,7 @@ from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_count_domains import DOMAIN_RULE, unbounded_count
+from putnam_solver.core.provers.lean._answer_count_hedges import HEDGE_RULE, closed_comparison
 from putnam_solver.core.provers.lean._answer_count_parameters import positive_parameters
 from putnam_solver.core.provers.lean._answer_count_reading import read_counts
 from putnam_solver.core.provers.lean._answer_count_words import WORD_RULE, unlisted_beside_count
@@ -25,6 +26,7 @@ from putnam_solver.core.provers.lean._answer_decisions import (
     classical_tactic,
 )
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
+from putnam_solver.core.provers.lean._answer_restated import RESTATED_RULE, restated_condition
 from putnam_solver.core.provers.lean._answer_search import SEARCH_RULE, searches_environment
 from putnam_solver.core.provers.lean._policy import LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
@@ -64,6 +66,8 @@ def answer_violations(
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
     ]
+    if not violations and restated_condition(value, expected, solution):  # the question at another point
+        violations.append(Violation(value[0].line if value else 0, label, RESTATED_RULE))
     opened_in = _namespaces_opened_in(value)
     in_force = (*header_namespaces(expected, opens), *opened_in)
     opened = _Opened(list(in_force))
@@ -78,6 +82,8 @@ def answer_violations(
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", COUNT_RULE))
     elif (at := unlisted_beside_count(counted)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", WORD_RULE))
+    elif (at := closed_comparison(counted)) is not None:
+        violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", HEDGE_RULE))
     elif counted.counts and (at := unbounded_count(counted, positive_parameters(expected, solution))) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", DOMAIN_RULE))
     proofs = _dependent_if_hypotheses(value)

@@ -1,0 +1,102 @@
+"""G2 on a no-answer value that counts (value red team 43): a count compared into a closed proposition.
+
+Red team 42's domain rule (``_answer_count_domains._characterises``) leaves a count compared, whole, with a
+numeral inside the answer's own set-builder unread: ``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard
+= 15}`` is a property of each member, which picks no value. Its own note says why that needs the member: "a
+set that does not depend on the member makes the answer all or nothing". Such a count passed:
+``{n : ℤ | {m : ℕ | |320 - ↑(m ^ 2)| ≤ 250}.ncard = 15 ∧ n = 320}`` is ``{320}`` if ``320`` is within ``250``
+of exactly ``15`` squares and empty otherwise, a hedge on one undecided proposition. Against
+``putnam_1994_b1``'s ``n ∈ solution ↔ 0 < n ∧ {m : ℕ | |n - m ^ 2| ≤ 250}.encard = 15`` the proof then shows
+the two counts agree (``ncard`` and ``encard`` of one finite set, or the set bounded by ``m < 30``), never
+their value: the member's own half of the answer is the question's, unevaluated. A closed count compared
+with a numeral states nothing an answer needs: true or false, it is a constant the value should show.
+
+So a count (:func:`_answer_count_reading.read_counts`; not an indicator, whose numeral point red team 40
+reads) whose comparison with another term (``=``, ``≠``, ``<``, ``≤``, ``>``, ``≥``; the term runs to the
+next connective or bracket) names no variable the value binds outside it (no member, no parameter of the
+answer's own ``fun``s, no bound variable of an enclosing binder: :func:`syntax.free_occurrences` of the
+proposition alone against the value's) is refused, wherever it stands. A count compared with the member
+(``{n | n = Set.ncard {k : Fin 5 | ..}}``) or counting a set of the member passes to the other count rules.
+Left: a count that names the member only in a padding (``{m : ℕ | |320 + 0 * n - m ^ 2| ≤ 250}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, Token, free_occurrences, name_parts, normalize_name
+
+HEDGE_RULE: Final = (
+    "the answer compares a count with a term that names none of its own variables: a closed proposition, true "
+    "or false, on which the answer hedges (`{n | {m : ℕ | ..}.ncard = 15 ∧ n = 3}` is `{3}` or empty), and a "
+    "proof may leave the count unevaluated; state the answer"
+)
+_COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
+_EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", ",", "|", "=>", "↦", "then", "else", "if", ":="})
+_INDICATORS: Final = frozenset({"indicator", "mulIndicator", "indicatorSome"})
+_EDGE: Final = (Token(SYMBOL, "(", -1, -1, 0, 0, True), Token(SYMBOL, ")", -2, -2, 0, 0, True))
+
+
+def closed_comparison(reading: CountReading) -> int | None:
+    """The index of the first count of the value read that a comparison makes a closed proposition (module
+    doc), else None."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
+    if not reading.counts:
+        return None
+    free = {t.offset for t in free_occurrences([_EDGE[0], *value, _EDGE[1]])}
+    for i in reading.counts:
+        token = value[i]
+        if token.kind == IDENT and name_parts(normalize_name(token.text))[-1] in _INDICATORS:
+            continue
+        start, end = _expression(texts, partner, i)
+        if end < len(texts) and texts[end] in _COMPARISONS:
+            lo, hi = start, _operand_end(texts, partner, end + 1)
+        elif start >= 1 and texts[start - 1] in _COMPARISONS:
+            lo, hi = _operand_start(texts, partner, start - 1), end
+        else:
+            continue
+        span = value[lo:hi]
+        inner = free_occurrences([_EDGE[0], *span, _EDGE[1]])
+        if not any(t.offset not in free for t in inner):  # nothing in it bound by the value outside it
+            return i
+    return None
+
+
+def _expression(texts: Sequence[str], partner: dict[int, int], i: int) -> tuple[int, int]:
+    """Where the count at ``i`` stands with what it counts: a field's receiver before it (``{..}.ncard``,
+    ``(s).encard``) or the argument after it (``Set.ncard {..}``, ``Nat.card (..)``, ``# s``)."""
+    if i >= 2 and texts[i - 1] in (".", "|>."):
+        close = i - 2
+        return (partner[close] if partner.get(close, close) < close else close), i + 1
+    after = i + 1
+    if after < len(texts) and partner.get(after, after) > after:
+        return i, partner[after] + 1
+    return i, min(after + 1, len(texts))
+
+
+def _operand_end(texts: Sequence[str], partner: dict[int, int], k: int) -> int:
+    """The end of the operand that begins at ``k``: the next connective or unmatched closing bracket."""
+    while k < len(texts) and texts[k] not in _EDGES:
+        if partner.get(k, k) > k:
+            k = partner[k] + 1
+        elif partner.get(k, k) < k:
+            return k
+        else:
+            k += 1
+    return k
+
+
+def _operand_start(texts: Sequence[str], partner: dict[int, int], k: int) -> int:
+    """The start of the operand that ends right before ``k``: after the previous connective or unmatched
+    opening bracket."""
+    j = k - 1
+    while j >= 0 and texts[j] not in _EDGES:
+        if partner.get(j, j) < j:
+            j = partner[j] - 1
+        elif partner.get(j, j) > j:
+            return j + 1
+        else:
+            j -= 1
+    return j + 1
