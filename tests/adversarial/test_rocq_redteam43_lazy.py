@@ -32,15 +32,18 @@ honest ``pi / 4``, which round 42's full normalisation timed out, now differs fr
 A first version that rebuilt a ``match`` with the other side's case information to compare them raised a
 Coq anomaly (``kernel/inductive.ml`` 453) on ``1976_b5 as a product``; the ``match``es are now compared by
 their return clauses (which name the inductive), scrutinees and branches alone. Every official answer
-passes (``tests/adversarial/test_rocq_restated.py -k official``), and round 42's table is unchanged.
+passes and round 42's table is unchanged (``test_rocq_restated.py`` with ``test_rocq_redteam42_unfolded.py``:
+214 of 214, ``putnam_1962_a2``'s set answer, off this check's path, after a rerun: the loaded host had timed
+out its step); the verdict snapshot is unchanged.
 
 The ``1974_a4`` answer with its own ``let``s (``let h := n./2 in ..``) was refused before already (the
 restatement step's unfolding), so it is not counted.
 
 Left: a copy up to algebra or recursion, as ``restated.py`` and round 42 say (``x * x`` for ``x ^+ 2``
 needs ``iterop``'s ``fix`` to run); a copy inside a ``fix`` body (two ``fix`` terms are compared
-syntactically); a copy that only takes more than ``STEPS`` comparisons to find is an ``error``, not a pass.
-Copies through G4's operators (``\\int``, ``lim``) are refused by the operator rule, not here.
+syntactically); a copy up to eta (``fun k => F k`` for ``F``: no rule of the comparison's is eta); a copy
+that only takes more than ``STEPS`` comparisons to find is an ``error``, not a pass. Copies through G4's
+operators (``\\int``, ``lim``) are refused by the operator rule, not here.
 """
 
 from __future__ import annotations
