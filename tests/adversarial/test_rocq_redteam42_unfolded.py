@@ -34,10 +34,12 @@ answer the check runs on passes (the 98, measured one by one).
 A candidate's own ``Definition`` in the answer is refused already (``answer_env.own_constants``), so the
 copy cannot hide behind one.
 
-Left: where the statement loads MathComp's analysis (``putnam_1976_b5``, which loads ``reals``: its ``(x -
-k%:R) ^+ n`` as ``iterop n *%R (x - k%:R) 1``, ``ssralg.v`` 981, still passes), a copy up to unfolding
-meets syntactic identity alone; deciding it there needs a lazy comparison (unfold only where the two sides
-differ) rather than two normal forms. A copy up to algebra or recursion (``x * x`` for ``x ^ 2``, which
+Round 43 replaced the two normal forms by a lazy comparison (unfold only where the two sides differ), which
+also runs where MathComp analysis or a classical library is loaded: ``putnam_1976_b5``'s ``(x - k%:R) ^+ n``
+as ``iterop n *%R (x - k%:R) 1`` (``ssralg.v`` 981) is refused there now
+(``tests/adversarial/test_rocq_redteam43_lazy.py``); this file's cases keep their verdicts.
+
+Left: a copy up to algebra or recursion (``x * x`` for ``x ^ 2``, which
 needs ``pow``'s ``fix`` to run, ``INR 3`` for ``3``, ``Rpower x 2`` for ``x ^ 2``), as ``restated.py``
 says; and a question whose own expression reduces without recursion to its answer's form (``Z.opp 3``
 asked, ``-3`` answered) would have that answer refused, which only a trivial question can be (no pinned
