@@ -17,7 +17,8 @@ Measured: before, the 6 honest twins below were refused at G4 (``searched_tests`
 the 6 attacks are refused before and after, and red teams 37 and 38 are unchanged.
 
 **Left**: ``lt_eq_lt_dec``'s nested ``inleft (left _)`` (the inner ``match`` on a pattern variable) and a
-computable decision handed to a consumer (``is_left (Nat.eq_dec n 4)``, ``sumbool_rec``) stay refused.
+computable decision handed to a consumer (``is_left (Nat.eq_dec n 4)``, ``sumbool_rec``) stay refused
+(both pass since round 43: ``test_rocq_falserej43.py``).
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ def test_every_listed_decision_computes(tmp_path: Path) -> None:
     """Each decision of the list reduces to a constructor by ``vm_compute`` on closed arguments (the
     list's citations say ``Defined``; this asks coqc)."""
     samples = {"Nat": "3%nat 4%nat", "Z": "3%Z 4%Z", "Pos": "3%positive 4%positive", "N": "3%N 4%N"}
-    lines = ["Require Import Arith ZArith NArith Bool."]
+    samples["QArith_base"] = "(3 # 1)%Q (4 # 1)%Q"
+    lines = ["Require Import Arith ZArith NArith QArith Bool."]
     for name in COMPUTABLE_DECISIONS:
         args = "true false" if name.endswith("bool_dec") else samples["Z" if ".Z" in name else "Nat"]
         args = samples.get(name.split(".")[-2], args)

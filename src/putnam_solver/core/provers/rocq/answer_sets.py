@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Final
 
 from putnam_solver.core.provers.rocq.answer_bounds import z_term
-from putnam_solver.core.provers.rocq.restated import MEMBERSHIP_WRAPPERS
+from putnam_solver.core.provers.rocq.loaded_unfold import MEMBERSHIP_WRAPPERS
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
 
@@ -289,7 +289,8 @@ def member_points(statement: Statement, ours: str, theirs: str, reals: bool) -> 
     tree = _parse(words[1 : -1 if words[-1:] == [":="] else None]) if words[:1] == [":"] else None
     bases = frozenset({"nat", "Z", *(("R",) if reals else ())})
     components = _components(tree, bases) if tree is not None else []
-    wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
+    library = {name: "Ensembles" if name.startswith("Coq.Sets.") else "classical_sets" for name in MEMBERSHIP_WRAPPERS}
+    wrappers = " ".join(name for name in MEMBERSHIP_WRAPPERS if library[name] in statement.text)
     unfold = f"cbv beta iota zeta delta [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd {wrappers}] in q"
     numerals = _numerals(theirs, ours)
     tries = []

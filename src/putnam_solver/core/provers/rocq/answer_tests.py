@@ -34,6 +34,12 @@ the print (:data:`DECISIONS`): a scrutinee headed by exactly that spelling is th
 answer binds a variable of that name), and a lookalike (a candidate's ``Nat.eq_dec``, another library's
 ``eq_dec``) never is. Anything else stays a search.
 
+Round 43: a located consumer (:data:`CONSUMERS`: ``is_left``, ``sumbool_rec``...) applied to exactly its
+arguments, the last a computable decision, is that decision's ``match``; and a variable bound by a branch
+of a ``match`` on a computable decision (``inleft s``, how Coq prints ``lt_eq_lt_dec``'s nested pattern
+``inleft (left _)``), or by a branch ``fun`` of a recursor consuming one, holds part of its value, so a
+``match`` or consumer on it computes too, unless another binder binds that name (:func:`_derived`).
+
 Left: a search unrolled over closed numbers (``if Rle_dec 4 (INR 0) then 0 else if ...``), which names no
 bound variable; the answer check splits such cases and decides those that arithmetic decides.
 """
@@ -41,12 +47,13 @@ bound variable; the answer check splits such cases and decides those that arithm
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 REAL_DECISIONS = frozenset(
     {"Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec", "Rge_gt_dec"}
     | {"Rle_lt_or_eq_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Rcase_abs", "in_int", "Req_dec"}
     | {"Rcompare", "up", "Int_part", "sign", "Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec"}
-    | {"sumbool_rec", "sumbool_rect", "sumor_rec", "sumor_rect", "is_left", "is_right", "bool_of_sumbool"}
+    | {"sumbool_rec", "sumbool_rect", "sumor_rec", "sumor_rect", "is_left", "is_right", "is_inleft", "bool_of_sumbool"}
     | {"reflect_rect", "reflect_rec", "decP", "sumboolP", "Reqb", "cond_positivity", "Ceq_dec", "ball_norm_dec"}
     | {"Rbar_lt_le_dec", "Rbar_le_lt_dec", "Rbar_le_lt_or_eq_dec"}
 )
@@ -56,7 +63,7 @@ REAL_DECISIONS = frozenset(
 ``cond_positivity`` 384 (``match Rle_dec 0 x``); ``Ratan.v`` ``in_int`` 948; Coquelicot's
 ``Rbar.v`` 336-398, ``Rcomplements.v`` ``sign`` 1174, ``Complex.v`` ``Ceq_dec`` 44, ``Hierarchy.v``
 ``ball_norm_dec`` 3298) and the library's
-consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, ssrbool's ``is_left``,
+consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, ssrbool's ``is_left``, ``is_inleft``,
 ``decP``), by last name: each turns a comparison no computation decides into a discrete value."""
 DECISION_PATTERNS = frozenset({"left", "right", "inleft", "inright"})
 """The constructors of ``sumbool`` and ``sumor`` (``Specif.v``): how a ``match`` (or ``if``) on a decision prints."""
@@ -125,14 +132,42 @@ COMPUTABLE_DECISIONS = (
     "Coq.ZArith.ZArith_dec.Z_lt_le_dec",
     "Coq.ZArith.ZArith_dec.Z_le_gt_dec",
     "Coq.Bool.Bool.bool_dec",
+    "Coq.Arith.Compare_dec.lt_eq_lt_dec",
+    "Coq.Arith.Compare_dec.gt_eq_gt_dec",
+    "Coq.ZArith.ZArith_dec.Z_dec",
+    "Coq.ZArith.ZArith_dec.Z_dec'",
+    "Coq.ZArith.ZArith_dec.Z_gt_le_dec",
+    "Coq.ZArith.ZArith_dec.Z_ge_lt_dec",
+    "Coq.QArith.QArith_base.Qeq_dec",
+    "Coq.QArith.QArith_base.Qlt_le_dec",
 )
-"""Decisions of equality or order on ``nat``, ``positive``, ``N``, ``Z`` and ``bool`` whose proofs end in
-``Defined`` (Coq 8.16.1 ``theories/``: ``Arith/PeanoNat.v`` 169-176; ``Arith/Compare_dec.v`` ``le_lt_dec``
-38-47, ``le_ge_dec`` 54-58, ``le_gt_dec`` 60-63, ``le_dec`` 72-78, ``lt_dec`` 80-83, ``gt_dec`` 85-88,
-``ge_dec`` 90-93; ``PArith/BinPos.v`` 71-74; ``NArith/BinNat.v`` 87-91; ``ZArith/BinInt.v`` 94-97;
-``ZArith/ZArith_dec.v`` 43-79; ``Bool/Bool.v`` 34-37), so a ``match`` on one of closed numbers reduces by
-``vm_compute`` (``test_rocq_redteam39_decisions`` asks coqc for each). Each takes two numbers and no
-decision of its own, so what it is applied to is read as any other term."""
+"""Decisions of equality or order on ``nat``, ``positive``, ``N``, ``Z``, ``Q`` and ``bool`` whose proofs end
+in ``Defined`` (Coq 8.16.1 ``theories/``: ``Arith/PeanoNat.v`` 169-176; ``Arith/Compare_dec.v``
+``lt_eq_lt_dec`` 23-31, ``gt_eq_gt_dec`` 33-36, ``le_lt_dec`` 38-47, ``le_ge_dec`` 54-58, ``le_gt_dec``
+60-63, ``le_dec`` 72-78, ``lt_dec`` 80-83, ``gt_dec`` 85-88, ``ge_dec`` 90-93; ``PArith/BinPos.v`` 71-74;
+``NArith/BinNat.v`` 87-91; ``ZArith/BinInt.v`` 94-97; ``ZArith/ZArith_dec.v`` 43-90, ``Z_dec`` 158-179,
+``Z_dec'`` 182-187; ``QArith/QArith_base.v`` ``Qeq_dec`` 172-175, ``Qlt_le_dec`` 1082-1086; ``Bool/Bool.v``
+34-37), so a ``match`` on one of closed numbers reduces by ``vm_compute`` (``test_rocq_redteam39_decisions``
+asks coqc for each). Each takes two numbers and no decision of its own, so what it is applied to is read as
+any other term; the three-way ones (``lt_eq_lt_dec``, ``Z_dec``) are a ``sumor`` of a ``sumbool``, taken
+apart by a ``match`` on the pattern variable of the outer one (:func:`_derived`)."""
+CONSUMERS = {
+    "Coq.Init.Specif.sumbool_rec": 6,
+    "Coq.Init.Specif.sumbool_rect": 6,
+    "Coq.Init.Specif.sumor_rec": 6,
+    "Coq.Init.Specif.sumor_rect": 6,
+    "Coq.ssr.ssrbool.is_left": 3,
+    "Coq.ssr.ssrbool.is_inleft": 3,
+    "Coq.Bool.Sumbool.bool_of_sumbool": 3,
+}
+"""The library's consumers of a decision, by full name, with how many arguments ``Printing All`` shows them
+applied to, the decision last (``Specif.v``'s recursors ``@sumbool_rec A B P f g s``, generated by
+``Inductive sumbool``; ``ssrbool.v`` 590-592 ``Coercion is_left A B (u : {A} + {B}) := if u is left _ then
+true else false``, ``is_inleft`` likewise; ``Sumbool.v`` 69-73 ``bool_of_sumbool``, ``Defined``): each
+transparent, so applied to a computable decision it computes as a ``match`` on it does. Located as the
+decisions are; a consumer of anything else stays a consumer of :data:`REAL_DECISIONS`."""
+RECURSOR = 6
+"""How many arguments a recursor of :data:`CONSUMERS` is applied to (``@sumbool_rec A B P f g s``)."""
 DECISIONS = "-decisions"
 """What the environment file prints before it ``Locate``s :data:`COMPUTABLE_DECISIONS`."""
 _LOCATED = re.compile(r"^Constant (\S+)(?:\s+\(shorter name to refer to it in current context is (\S+)\))?$")
@@ -142,17 +177,29 @@ def locate_sentences(marker: str) -> list[str]:
     """The environment file's sentences, before the answer's print and in its context, that say how the
     print spells each computable decision (``Locate`` never fails: an unloaded one is "No object")."""
     return [f'Goal Coq.Init.Logic.True. idtac "{marker}{DECISIONS}". Abort.'] + [
-        f"Locate {name}." for name in COMPUTABLE_DECISIONS
+        f"Locate {name}." for name in (*COMPUTABLE_DECISIONS, *CONSUMERS)
     ]
 
 
 def computable_spellings(lines: list[str], marker: str) -> set[str]:
-    """The names the print gives :data:`COMPUTABLE_DECISIONS`, as ``Locate`` said (after the decisions
-    marker, up to the next line of the harness's): ``Constant <full name>``, then its shorter name if any
-    (on the same line at the file's print width, else indented on the next)."""
+    """The names the print gives :data:`COMPUTABLE_DECISIONS`, as ``Locate`` said."""
+    located = _located(lines, marker)
+    return {located[name] for name in COMPUTABLE_DECISIONS if name in located}
+
+
+def consumer_spellings(lines: list[str], marker: str) -> dict[str, int]:
+    """The names the print gives :data:`CONSUMERS`, as ``Locate`` said, with their arities."""
+    located = _located(lines, marker)
+    return {located[name]: arity for name, arity in CONSUMERS.items() if name in located}
+
+
+def _located(lines: list[str], marker: str) -> dict[str, str]:
+    """The spelling the print gives each located full name (after the decisions marker, up to the next line
+    of the harness's): ``Constant <full name>``, then its shorter name if any (on the same line at the
+    file's print width, else indented on the next)."""
     start = f"{marker}{DECISIONS}"
     if start not in lines:
-        return set()
+        return {}
     section: list[str] = []
     for line in lines[lines.index(start) + 1 :]:
         if line.startswith(marker):
@@ -161,11 +208,11 @@ def computable_spellings(lines: list[str], marker: str) -> set[str]:
             section[-1] += line  # the shorter name, where the printer broke the line
         else:
             section.append(line)
-    spellings: set[str] = set()
+    spellings: dict[str, str] = {}
     for line in section:
         located = _LOCATED.match(" ".join(line.split()))
-        if located and located.group(1) in COMPUTABLE_DECISIONS:
-            spellings.add(located.group(2) or located.group(1))
+        if located and (located.group(1) in COMPUTABLE_DECISIONS or located.group(1) in CONSUMERS):
+            spellings[located.group(1)] = located.group(2) or located.group(1)
     return spellings
 
 
@@ -188,15 +235,108 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
     body = text.split(" = ", 1)[1] if " = " in text else text
     tokens = _TOKEN.findall(body)
     inner = _inner_binders(tokens)
-    computable = computable_spellings(lines, marker)
+    computable = computable_spellings(lines, marker) - inner  # a bound variable under its spelling is no constant
+    consumers = {k: v for k, v in consumer_spellings(lines, marker).items() if k not in inner}
+    derived = _derived(tokens, computable, consumers)
     found: set[str] = set()
     for at, token in enumerate(tokens):
         last = token.split(".")[-1]
         if last in REAL_DECISIONS and (inner & set(args := _arguments(tokens, at)) or _unsaturated(last, args)):
-            found.add(token)
+            if not _consumes(token, args, consumers.get(token), computable, derived):
+                found.add(token)
         elif token == "match":
-            found.update(_match_test(tokens, at, inner, computable))
+            found.update(_match_test(tokens, at, inner, computable, derived))
     return sorted(found)
+
+
+def _computes(scrutinee: list[str], computable: set[str], derived: set[str]) -> bool:
+    """Whether a decision (a ``match``'s scrutinee, a consumer's last argument) is a computable one applied
+    (``Nat.eq_dec n 4``, its arguments read apart) or a variable :func:`_derived` says holds part of one."""
+    words = [t for t in scrutinee if t not in "()"]
+    return bool(words) and (words[0] in computable or (len(words) == 1 and words[0] in derived))
+
+
+def _consumes(token: str, arguments: list[str], arity: int | None, computable: set[str], derived: set[str]) -> bool:
+    """Whether ``token``, a located consumer of :data:`CONSUMERS` (``arity`` given), is applied to exactly
+    its arguments, the last a computable decision: ``is_left (Nat.eq_dec n 4)`` computes as ``if`` does."""
+    if arity is None:
+        return False
+    groups = _groups(token, arguments)
+    return len(groups) == arity and _computes(groups[-1], computable, derived)
+
+
+def _groups(token: str, arguments: list[str]) -> list[list[str]]:
+    """The arguments ``token`` is applied to (:func:`_arguments`), one list per argument (a word or a group)."""
+    groups: list[list[str]] = []
+    depth = 0
+    for word in arguments[1:] if arguments[:1] == [token] else arguments:
+        if depth == 0:
+            groups.append([])
+        groups[-1].append(word)
+        depth += (word == "(") - (word == ")")
+    return groups
+
+
+def _derived(tokens: list[str], computable: set[str], consumers: dict[str, int]) -> set[str]:
+    """The variables that hold part of a computable decision's value: bound by a branch of a ``match`` on
+    one (``inleft s`` of ``lt_eq_lt_dec n 4``, which Coq prints for the nested pattern ``inleft (left _)``
+    as a ``match s`` inside that branch) or by a branch ``fun`` of a recursor consuming one (``sumor_rec P
+    (fun s => ..) g (lt_eq_lt_dec n 4)``), or of such a variable, and bound nowhere else (a name some
+    other binder also binds may be that binder's: shadowing fails closed)."""
+    bound = Counter(_inner_binder_list(tokens))
+    names: set[str] = set()
+    while True:
+        held: Counter[str] = Counter()
+        for at, token in enumerate(tokens):
+            if token == "match":
+                scrutinee, end = _scrutinee(tokens, at)
+                if _computes(scrutinee, computable, names):
+                    held.update(_branch_variables(tokens, end))
+            elif consumers.get(token) == RECURSOR:
+                groups = _groups(token, _arguments(tokens, at))
+                if len(groups) == RECURSOR and _computes(groups[-1], computable, names):
+                    for branch in (g for g in groups[3:5] if g[:2] == ["(", "fun"]):
+                        held.update(_names(_binder_names(branch, 2)[0]))
+        grown = {name for name, count in held.items() if count == bound[name]}
+        if grown <= names:
+            return names
+        names |= grown
+
+
+def _scrutinee(tokens: list[str], at: int) -> tuple[list[str], int]:
+    """The scrutinee of the ``match`` at ``at`` and the index of the word that ends it (``with``, ``return``,
+    ``as``, ``in``)."""
+    scrutinee, end, depth = [], at + 1, 0
+    while end < len(tokens):
+        token = tokens[end]
+        depth += (token == "(") - (token == ")")
+        if depth == 0 and token in ("with", "return", "as", "in"):
+            break
+        scrutinee.append(token)
+        end += 1
+    return scrutinee, end
+
+
+def _branch_variables(tokens: list[str], start: int) -> list[str]:
+    """The variables the branches bind of the ``match`` whose header ends at ``start`` (as
+    :func:`_inner_binder_list` counts them)."""
+    return [word for bar in _branches(tokens, start) for word in _pattern_words(tokens, bar)]
+
+
+def _branches(tokens: list[str], start: int) -> list[int]:
+    """Where the branches (their ``|``) of the ``match`` whose header ends at ``start`` begin."""
+    found, depth = [], 0
+    for at in range(start, len(tokens)):
+        token = tokens[at]
+        if token == "match":
+            depth += 1
+        elif token == "end":
+            if depth == 0:
+                break
+            depth -= 1
+        elif token == "|" and depth == 0:
+            found.append(at)
+    return found
 
 
 ARITY = {
@@ -223,43 +363,26 @@ def _unsaturated(name: str, arguments: list[str]) -> bool:
     return count < ARITY.get(name, 0)
 
 
-def _match_test(tokens: list[str], at: int, inner: set[str], computable: set[str]) -> list[str]:
+def _match_test(tokens: list[str], at: int, inner: set[str], computable: set[str], derived: set[str]) -> list[str]:
     """What a ``match`` at ``at`` decides, if it is a test: its scrutinee's head (none where the scrutinee
-    is a computable decision applied, ``Nat.eq_dec n 4``: its arguments' own tests are read apart)."""
-    scrutinee, clause, end = [], [], at + 1
-    depth = 0
-    while end < len(tokens):
-        token = tokens[end]
-        depth += (token == "(") - (token == ")")
-        if depth == 0 and token in ("with", "return", "as", "in"):
-            break
-        scrutinee.append(token)
-        end += 1
+    is a computable decision applied, ``Nat.eq_dec n 4``, whose arguments' own tests are read apart, or a
+    variable holding part of one: :func:`_computes`)."""
+    clause: list[str] = []
+    scrutinee, end = _scrutinee(tokens, at)
     if end < len(tokens) and tokens[end] == "in":
         clause = [t for t in tokens[end + 1 : end + 4] if t not in "()"][:1]
     patterns = _patterns(tokens, end)
     head = next((t for t in scrutinee if t not in "()"), "match")
     if any(PROOF_TYPES.search(c.split(".")[-1]) for c in clause) or PROOF_PATTERNS & patterns:
         return [head]
-    if DECISION_PATTERNS & patterns and inner & set(scrutinee) and (head not in computable or head in inner):
-        return [head]  # a bound variable named as a decision prints so too: only the constant computes
+    if DECISION_PATTERNS & patterns and inner & set(scrutinee) and not _computes(scrutinee, computable, derived):
+        return [head]
     return []
 
 
 def _patterns(tokens: list[str], start: int) -> set[str]:
     """The last names of the constructors heading the branches of the ``match`` whose header ends at ``start``."""
-    found, depth = set(), 0
-    for at in range(start, len(tokens)):
-        token = tokens[at]
-        if token == "match":
-            depth += 1
-        elif token == "end":
-            if depth == 0:
-                break
-            depth -= 1
-        elif token == "|" and depth == 0 and at + 1 < len(tokens):
-            found.add(tokens[at + 1].split(".")[-1])
-    return found
+    return {tokens[bar + 1].split(".")[-1] for bar in _branches(tokens, start) if bar + 1 < len(tokens)}
 
 
 def _arguments(tokens: list[str], at: int) -> list[str]:
@@ -293,20 +416,37 @@ def _inner_binders(tokens: list[str]) -> set[str]:
     while at < len(tokens) and tokens[at] == "fun":
         names, at = _binder_names(tokens, at + 1)
         leading.extend(names)
+    return set(_inner_binder_list(tokens[at:]))
+
+
+def _inner_binder_list(tokens: list[str]) -> list[str]:
+    """Every name ``tokens`` bind, once per binder: ``fun``, ``let``, ``fix``, ``forall``, ``as``, patterns."""
     inner: list[str] = []
-    for i in range(at, len(tokens)):
+    for i in range(len(tokens)):
         token = tokens[i]
         if token in ("fun", "forall"):
             inner.extend(_binder_names(tokens, i + 1)[0])
         elif token in ("let", "fix", "as") and i + 1 < len(tokens):
             inner.append(tokens[i + 1])
         elif token == "|":
-            for before, word in zip(tokens[i + 1 :], tokens[i + 2 :], strict=False):
-                if word == "=>":
-                    break
-                if before != "(":  # a nested pattern's constructor
-                    inner.append(word)
-    return {n for n in inner if n not in ("(", ")", ",", "_", ":") and "." not in n}
+            inner.extend(_pattern_words(tokens, i))
+    return _names(inner)
+
+
+def _pattern_words(tokens: list[str], bar: int) -> list[str]:
+    """The words the pattern after the ``|`` at ``bar`` binds (all but its head constructors)."""
+    words = []
+    for before, word in zip(tokens[bar + 1 :], tokens[bar + 2 :], strict=False):
+        if word == "=>":
+            break
+        if before != "(":  # a nested pattern's constructor
+            words.append(word)
+    return _names(words)
+
+
+def _names(words: list[str]) -> list[str]:
+    """The variable names among the words a binder reads (no punctuation, ``_`` or qualified name)."""
+    return [n for n in words if n not in ("(", ")", ",", "_", ":") and "." not in n]
 
 
 def _binder_names(tokens: list[str], at: int) -> tuple[list[str], int]:

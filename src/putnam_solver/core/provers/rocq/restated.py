@@ -9,8 +9,9 @@ such an answer from an honest one (most official set answers are set-builders, m
 sums), so Coq decides, by meaning: in the harness's environment file, with the answer as elaborated there
 before the candidate is loaded, the pinned theorem is stated again and a fixed tactic of the harness's
 own tries to prove it knowing no mathematics. It unfolds the answer (and ``fst``/``snd`` of a product
-answer); for a set or predicate answer it also reads set membership as application (MathComp's
-``in_setE``, where the statement loads ``classical_sets``, and the sets' Boolean operations), compares two
+answer, and the identity functions); for a set or predicate answer it also reads set membership as
+application (MathComp's ``in_setE`` and the sets' Boolean operations, Ensembles' ``In``: each wherever the
+file has loaded it, looked up when the tactic runs, ``loaded_unfold.py``), compares two
 equal sets pointwise (extensionality), takes the condition out from under a quantifier over equals (the
 one-point rule: ``exists m, m = n /\\ P m`` is ``P n``) and then uses only propositional logic and equality
 reasoning (``tauto``, ``intuition congruence``, a premise applied at the goal's point, and classically:
@@ -53,32 +54,13 @@ from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
 from putnam_solver.core.provers.rocq.ensemble_logic import ENSEMBLES, inductive_rewrites
 from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wrapped
+from putnam_solver.core.provers.rocq.loaded_unfold import IDENTITY_TACTIC, MEMBERSHIP_TACTIC, loaded_sentences
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, applies, unfolded_sentences
 
-IDENTITIES = (
-    ("Coq.Init.Datatypes.id", ""),
-    ("Coq.Reals.Ranalysis1.id", "Reals"),
-    ("Coq.ssr.ssrfun.idfun", "mathcomp"),
-)
-"""Identity functions unfolded with the answer (each named only where the statement loads it): ``fun k =>
-id (<the expression asked for>)`` is the copy itself, and syntactic identity alone let it pass."""
 PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
 """Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
 ``Ensemble Z``, ``nat -> set R``, ``(set nat) * (set nat)``)."""
-MEMBERSHIP = "mathcomp.classical.classical_sets.in_setE"
-"""``x \\in A = A x :> Prop`` for MathComp's classical sets: set membership read as application."""
-MEMBERSHIP_WRAPPERS = (
-    ("mathcomp.classical.classical_sets.mkset", "classical_sets"),
-    *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setI", "setU", "setC", "setD")),
-    *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setT", "set0")),
-    *((f"Coq.Sets.Ensembles.{name}", "Ensembles") for name in ("In", "Complement", "Setminus", "Add", "Subtract")),
-)
-"""The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where its
-library is loaded (a name Coq cannot find would stop the file): MathComp's where the statement loads it,
-Ensembles' always (the check's file loads it, ``ENSEMBLES``: a candidate may load it for its answer where
-the statement does not). Unfolded, a copied condition shows its connectives to ``tauto``, as does a copy
-spelled with the sets' Boolean operations (``A `&` setT``, ``~` [set x | ~ P x]``)."""
 CLASSICAL = "Coq.Logic.Classical_Prop"
 """Classical logic for the tactic: by Glivenko's theorem a propositional formula holds classically exactly
 when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
@@ -249,17 +231,10 @@ STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
 """What the environment file prints after its marker around this check's two steps."""
 
 
-def _loaded(library: str, statement: Statement) -> bool:
-    """Whether a library's names can be written in the check's file: Ensembles always, another where the
-    statement loads it."""
-    return library == "Ensembles" or library in statement.text
-
-
-def membership_rounds(statement: Statement) -> str:
-    """Set membership read as application, ``MEMBERSHIP_ROUNDS`` times, in every hypothesis and the goal."""
-    wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if _loaded(library, statement))
-    membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
-    return f"do {MEMBERSHIP_ROUNDS} ({membership}cbv beta delta [{wrappers}] in *; idtac); "
+def membership_rounds() -> str:
+    """Set membership read as application, ``MEMBERSHIP_ROUNDS`` times, in every hypothesis and the goal, by
+    the libraries the file has loaded (``loaded_unfold``: Ensembles always, ``ENSEMBLES``)."""
+    return f"do {MEMBERSHIP_ROUNDS} ({MEMBERSHIP_TACTIC}; idtac); "
 
 
 def predicate_answer(statement: Statement) -> bool:
@@ -317,8 +292,9 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
+        *loaded_sentences(),
         *(
-            [*facts, *search_tactics(membership_rounds(statement))]
+            [*facts, *search_tactics(membership_rounds())]
             if logic
             else unfolded_sentences()
             if applies(statement)
@@ -405,13 +381,12 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     step's 20 s limit is wall time (a loaded host reached it). Membership is read as application again after
     the late unfolding, so a definition that is a set still shows its condition to the logic."""
     restated = f"{ENVIRONMENT}.{RESTATED_NAME}"
-    identities = " ".join(name for name, library in IDENTITIES if library in statement.text)
     projections = "cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
     definitions = statement_definitions(statement)
-    unfold = f"intros; cbv beta delta [{solution} {identities} {definitions}] in *; {projections}"
+    unfold = f"intros; cbv beta delta [{solution} {definitions}] in *; {IDENTITY_TACTIC}; {projections}"
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
-    rounds = membership_rounds(statement)
-    early = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
+    rounds = membership_rounds()
+    early = f"intros; cbv beta delta [{solution}] in *; {IDENTITY_TACTIC}; {projections}"
     late = f"cbv beta delta [{definitions}] in *; {projections}{rounds}" if definitions else ""
     logic = (
         f"{early}{rounds}{EXTENSIONAL}{REVERT}{inductive_rewrites()}{_one_point()}{late}intros; {DECISIONS}"
