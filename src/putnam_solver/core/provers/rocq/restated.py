@@ -56,7 +56,7 @@ from putnam_solver.core.provers.rocq.ensemble_logic import ENSEMBLES, inductive_
 from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wrapped
 from putnam_solver.core.provers.rocq.loaded_unfold import IDENTITY_TACTIC, MEMBERSHIP_TACTIC, loaded_sentences
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
-from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, applies, unfolded_sentences
+from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, unfolded_sentences
 
 PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
 """Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
@@ -293,13 +293,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
         *loaded_sentences(),
-        *(
-            [*facts, *search_tactics(membership_rounds())]
-            if logic
-            else unfolded_sentences()
-            if applies(statement)
-            else []
-        ),
+        *([*facts, *search_tactics(membership_rounds())] if logic else unfolded_sentences()),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
@@ -394,8 +388,6 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} | {wrapped()} ]"
         if predicate_answer(statement)
         else f"{unfold}first [ {identical} | {UNFOLDED} ]"
-        if applies(statement)
-        else f"{unfold}{identical}"
     )
     facts = f"{ENVIRONMENT}.{FACTS_NAME}"
     replaced = (

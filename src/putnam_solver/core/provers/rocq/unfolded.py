@@ -52,7 +52,6 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS
 from putnam_solver.core.provers.rocq.policy import POLICY
-from putnam_solver.core.provers.rocq.statement_shape import Statement
 
 OPERATORS = (
     *POLICY.answer_choice_operators,
@@ -70,13 +69,6 @@ STEPS = 20000
 42's ``2020_a2``, ``1962_a5``, ``1997_b1``, ``1986_a2``): at most 59 (``putnam_1974_a4``), most under 20."""
 _FAIL = "Control.zero (Tactic_failure None)"
 _U = "Constr.Unsafe"
-
-
-def applies(statement: Statement) -> bool:
-    """Whether the check runs: on every number answer (the lazy comparison needs no normal form, so no
-    library is too large for it; round 42's full normalisation ran without MathComp's analysis only)."""
-    del statement
-    return True
 
 
 def _path(name: str) -> str:
