@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+import importlib.metadata
 import os
 import re
 import time
@@ -322,9 +323,19 @@ class AxleCheck:
         return axle_gate(sub)
 
     def identity(self) -> str:
-        """Which AXLE judges (its URL, never the key): part of a verdict's cache key, since another server
-        (a mirror, a staging or test server) may judge the same candidate otherwise."""
-        return axle_url()
+        """Which AXLE judges (its URL, never the key) and through which client release (whose reading of the
+        response, ``okay`` among it, decides the gate): part of a verdict's cache key, since another server
+        (a mirror, a staging or test server), or another client, may judge the same candidate otherwise.
+        This gate's own code is in the key too (``core.registry.external_identity``)."""
+        return f"{axle_url()} (axiom-axle {client_release()})"
+
+
+def client_release() -> str:
+    """The installed ``axiom-axle`` release, or that none is (G7 is then unavailable, never passed)."""
+    try:
+        return importlib.metadata.version("axiom-axle")
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
 
 
 def axle_url() -> str:

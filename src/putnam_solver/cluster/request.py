@@ -15,7 +15,9 @@ taken as it comes:
   there makes the verdict ``disputed``);
 - a node that calls the input no candidate at all (empty, not UTF-8) is held to the head's own reading
   of it (``input_error_checked``);
-- the verdict records the node (``ran_on``: node id, host, toolchain, and the gates the head re-ran).
+- the verdict records the node (``ran_on``: node id, host, toolchain, and the gates the head re-ran);
+  everything else it records (the benchmark's record, ``cached``, the candidate's label, the rules lifted)
+  is the head's own account, never the node's (``NODE_OWNED``).
 """
 
 from __future__ import annotations
@@ -176,6 +178,11 @@ class Request:
         verdict.gates = [*head.gates, *(g for g in verdict.gates if g.id not in TEXT_GATES)]
         verdict.answers = {name: _answer(verdict.answers.get(name), mine) for name, mine in head.answers.items()}
         verdict.ran_on = {**ran_on, "head_checked": [g.id for g in head.gates]}
+        # the rest is the head's own account (red team 16): the record of its benchmark, whether a cache
+        # answered, the candidate's label; a field added to Verdict later is the head's too unless listed
+        own = dataclasses.replace(self.undecided("", {}), benchmark=head.benchmark)
+        for name in (f.name for f in dataclasses.fields(Verdict) if f.name not in NODE_OWNED):
+            setattr(verdict, name, getattr(own, name))
         return outcome
 
     def _head_text_gates(self) -> Verdict:
@@ -226,8 +233,15 @@ SAME_AS_SENT = (
     "challenge_sha256",
     "benchmark_sha256",
     "benchmark_pinned",
+    "unsafe_no_sandbox",
+    "allow_recursion",
 )
-"""What a node's verdict must share with the head's own account of the inputs it sent."""
+"""What a node's verdict must share with the head's own account of the inputs it sent, the rules it lifted
+among them: a node that says it judged with a rule lifted or held other than the head asked judged other
+settings (a node saying the rule held hid ``confirmed only with --allow-recursion`` beside an audit's count)."""
+NODE_OWNED = ("gates", "answers", "ran_on")
+"""The only fields of a node's verdict the head keeps (its gates past G3, its answer checks, where it ran: each
+merged with the head's own by ``Request._head_checked``); every other field is the head's."""
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,12 @@
 
 The key covers everything a verdict depends on: candidate bytes, challenge bytes, statement and benchmark
 hashes, prover, track, every verification option that can change a verdict (``options_key``), the
-toolchain fingerprint and this package's gates (their source and the data they read). Only decided verdicts (accepted or
-rejected) are stored; an ``error`` or ``unavailable`` outcome (an exhausted cap among them) is always
-re-run, and so is an acceptance whose answer check a cap, a tactic's time limit or a crash left
-undecided (``reusable``). The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
-a model cannot plant an accepted verdict there.
+toolchain fingerprint and this package's gates (their source and the data they read), and the code of
+any gate registered from outside it (``code_identity.plugin_code``: a plug-in prover's, G7's check).
+Only decided verdicts (accepted or rejected) are stored; an ``error`` or ``unavailable`` outcome (an
+exhausted cap among them) is always re-run, and so is an acceptance whose answer check a cap, a tactic's
+time limit or a crash left undecided (``reusable``). The cache lives in the user's cache directory, which
+the agent's sandbox cannot reach, so a model cannot plant an accepted verdict there.
 
 A cache directory can still be shared, or prepared by someone else (``PUTNAM_CACHE_DIR``), so an entry is
 used only when it is bound to what is asked and is this user's own:
@@ -40,6 +41,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.answer_check import settled
+from putnam_solver.core.code_identity import code_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
 from putnam_solver.core.untrusted import stored_flag
@@ -58,26 +60,9 @@ def default_cache_dir() -> Path:
 
 @cache
 def gate_code_fingerprint() -> str:
-    """SHA-256 over every file of this package, so that a changed gate never reuses an old verdict."""
+    """SHA-256 over every file of this package, so that a changed gate never reuses an old verdict (gates
+    registered from outside it: ``code_identity.plugin_code``)."""
     return code_fingerprint(Path(__file__).parent)
-
-
-def code_fingerprint(root: Path) -> str:
-    """SHA-256 over the files under ``root`` (names and bytes) but bytecode.
-
-    Every file, not only the source: the gates also read data shipped beside it (the benchmark records,
-    Rocq's table of kernel bugs, which decides whether candidate recursion is refused, Lean's import
-    closure, which decides which imports are accepted), and a verdict, kept build or selftest record made
-    under other data is not one of these gates."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and not _bytecode(p.relative_to(root))):
-        digest.update(str(path.relative_to(root)).encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
-def _bytecode(relative: Path) -> bool:
-    return "__pycache__" in relative.parts or relative.suffix in (".pyc", ".pyo")
 
 
 def verdict_inputs(options_type: type[VerifyOptions | ProverOptions] = VerifyOptions) -> tuple[str, ...]:

@@ -13,6 +13,8 @@ import importlib.metadata
 import sys
 from typing import Any
 
+from putnam_solver.core.code_identity import plugin_code
+
 
 class PluginError(LookupError):
     """No plug-in of that name is registered (the message names the group and the choices)."""
@@ -45,12 +47,15 @@ holds no network code; an unregistered check makes its gate an error, never a pa
 
 
 def external_identity(name: str) -> str:
-    """Who answers for the external check ``name`` (its ``identity()``, AXLE's URL): a verdict, or a
-    selftest record, made by one service is not one of another (a mirror, a staging or a test server), so
-    their keys take it. An unregistered check, or one that names no identity, says so instead."""
+    """Who answers for the external check ``name`` (its ``identity()``, AXLE's URL) and by which code (the
+    check lives outside the trusted package: ``code_identity.plugin_code``): a verdict, or a selftest record,
+    made by one service is not one of another (a mirror, a staging or a test server), nor one made by other
+    code reading that service's answers (another release's G7), so their keys take both. An unregistered
+    check, or one that names no identity, says so instead."""
     try:
         check = load_plugin(EXTERNAL_CHECKS_GROUP, name)
     except PluginError:
         return f"{name}: not registered"
     identity = getattr(check, "identity", None)
-    return f"{name}: {identity()}" if callable(identity) else f"{name}: no identity"
+    said = f"{name}: {identity()}" if callable(identity) else f"{name}: no identity"
+    return f"{said} (code {plugin_code(check)})"

@@ -21,6 +21,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.cache import gate_code_fingerprint, prover_options_key
+from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
@@ -43,11 +44,14 @@ def records_dir() -> Path:
 
 
 def record_key(prover_name: str, fingerprint: str, options: VerifyOptions) -> str:
-    """What a record speaks for: the prover, toolchain fingerprint, gate code, AXLE choice (and which AXLE)
+    """What a record speaks for: the prover, toolchain fingerprint, gate code (a plug-in prover's own too), AXLE
+    choice (and which AXLE, by its service and its code)
     and provers' gate options (a change in any reruns it): canaries put through Lean's kernel alone say nothing of
     ``--kernels lean,nanoda``, nor the reverse. The record holds it (``KEY``) and is read only under it."""
     axle = external_identity("axle") if options.axle else False  # canaries another AXLE judged say nothing of this one
-    key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), axle, prover_options_key(options)])
+    code = plugin_code(get_prover(prover_name))  # a prover outside the trusted package: its gates' code ("" inside)
+    parts = [prover_name, fingerprint, gate_code_fingerprint(), axle, prover_options_key(options)]
+    key = json.dumps([*parts, code] if code else parts)
     return hashlib.sha256(key.encode()).hexdigest()
 
 

@@ -19,6 +19,7 @@ from typing import Any, Final
 from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
+from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.registry import external_identity
@@ -226,7 +227,8 @@ def verdict_key(
 ) -> str:
     """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
     Rocq G3 refuses candidate recursion or not depending on the detected Coq version; the statements'
-    format, whose Lean options every compile passes), every option that can change it among them
+    format, whose Lean options every compile passes; the code of a prover registered from outside the
+    trusted package, ``code_identity.plugin_code``), every option that can change it among them
     (``cache.options_key``), and what the last selftest on this toolchain says of each gate's known-good
     canaries (``selftest_record.known_good_state``). ``toolchain``: the fingerprint already read, which
     the verdict stored under this key must be made with (``one_toolchain``)."""
@@ -247,6 +249,8 @@ def verdict_key(
             # the statements' format is the benchmark file's (by its name), not its bytes': the same bytes named
             # as miniF2F's file compile with Lean's defaults, as an unregistered file with `autoImplicit` off
             "format": json.dumps(dataclasses.asdict(candidate.problem.format), sort_keys=True),
+            # a prover registered from outside the trusted package: its gates' code (red team 16)
+            **({"prover_code": code} if (code := plugin_code(prover)) else {}),
         }
     )
 
