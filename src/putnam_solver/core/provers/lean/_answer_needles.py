@@ -18,7 +18,7 @@ What counts as a needle, so that a trivial side refuses nothing:
   whole term: brackets balanced (an absolute value's bars are a pair, ``_abs_bars``), no ``,``/``:``/``|``
   outside a binder's header, no binder without its body (a reading of the side cut at a binder's comma,
   ``∑ j ∈ s``, would refuse every sum over ``s``);
-* a body or condition must also be big enough to ask alone (:func:`_asks_more`: a name of the
+* a body or condition must also be big enough to ask alone (:func:`asks_more`: a name of the
   challenge's own applied, three tokens with a name or binder, or :data:`UNNAMED` tokens; ``0 < x``
   under a set-builder is none); ``{f x | x > 0}``'s ``x > 0`` binds ``x`` and is no condition;
 * no needle names a variable the theorem binds (``syntax.bound_names``: where Lean reads a binder,
@@ -100,7 +100,7 @@ def needles(
         part = unwrapped(part)
         whole = is_question(part, args)
         named = {t.partition(".")[0] for t in part if bound(t) < 0} & local
-        if whole and (level == 0 or _asks_more(part, args, own)) and named <= set(args):
+        if whole and (level == 0 or asks_more(part, args, own)) and named <= set(args):
             plain = [t for t in part if t not in ("(", ")")]
             found.append((plain, part, outside(plain, sites, BINDERS | NUMBERED)))
         if (whole or level) and level < (
@@ -116,7 +116,7 @@ def unwrapped(kept: list[str]) -> list[str]:
     return kept
 
 
-def _asks_more(kept: Sequence[str], args: Sequence[str], own: frozenset[str]) -> bool:
+def asks_more(kept: Sequence[str], args: Sequence[str], own: frozenset[str]) -> bool:
     """A body big enough to be a question alone: a name of the challenge's own (``own``) applied (``A x``
     under ``{x | A x}``), three tokens or more with a name or a binder (``f x = 0``, ``Nat.choose (k + j)
     j``, ``0 < n ∧ ∃ a, ..``), or :data:`UNNAMED` tokens of bound names, literals and operators. Below

@@ -48,8 +48,7 @@ from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED,
 from putnam_solver.core.provers.lean._answer_contains import haystacks
 from putnam_solver.core.provers.lean._answer_cover import PADDED
 from putnam_solver.core.provers.lean._answer_extremal import EXTREMAL_PREDICATES
-from putnam_solver.core.provers.lean._answer_needles import _asks_more as asks_more
-from putnam_solver.core.provers.lean._answer_needles import is_question, needles, partner
+from putnam_solver.core.provers.lean._answer_needles import asks_more, is_question, needles, partner
 from putnam_solver.core.provers.lean._answer_nodes import unnumbered
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
