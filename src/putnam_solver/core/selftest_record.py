@@ -25,6 +25,7 @@ from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, VerifyOptions
 
 RECORD_VERSION = 1
@@ -49,10 +50,21 @@ def record_key(prover_name: str, fingerprint: str, options: VerifyOptions) -> st
     and provers' gate options (a change in any reruns it): canaries put through Lean's kernel alone say nothing of
     ``--kernels lean,nanoda``, nor the reverse. The record holds it (``KEY``) and is read only under it."""
     axle = external_identity("axle") if options.axle else False  # canaries another AXLE judged say nothing of this one
-    code = plugin_code(get_prover(prover_name))  # a prover outside the trusted package: its gates' code ("" inside)
+    code = _prover_code(prover_name)
     parts = [prover_name, fingerprint, gate_code_fingerprint(), axle, prover_options_key(options)]
     key = json.dumps([*parts, code] if code else parts)
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _prover_code(prover_name: str) -> str:
+    """The code of a prover registered outside the trusted package (``""`` inside it). A prover no entry point
+    registers (one built in the process, as the tests' scripted prover) has no code to name: its records
+    are keyed apart from every registered prover's."""
+    try:
+        prover = get_prover(prover_name)
+    except InputError:
+        return "unregistered"
+    return plugin_code(prover)
 
 
 KEY = "key"
