@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading
-from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, Token, free_occurrences, name_parts, normalize_name
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets
+from putnam_solver.core.provers.lean.syntax import IDENT, name_parts, normalize_name
 
 HEDGE_RULE: Final = (
     "the answer compares a count with a term that names none of its own variables: a closed proposition, true "
@@ -36,7 +36,6 @@ HEDGE_RULE: Final = (
 _COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
 _EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", ",", "|", "=>", "↦", "then", "else", "if", ":="})
 _INDICATORS: Final = frozenset({"indicator", "mulIndicator", "indicatorSome"})
-_EDGE: Final = (Token(SYMBOL, "(", -1, -1, 0, 0, True), Token(SYMBOL, ")", -2, -2, 0, 0, True))
 
 
 def closed_comparison(reading: CountReading) -> int | None:
@@ -45,7 +44,7 @@ def closed_comparison(reading: CountReading) -> int | None:
     value, texts, partner = reading.value, reading.texts, reading.partner
     if not reading.counts:
         return None
-    free = {t.offset for t in free_occurrences([_EDGE[0], *value, _EDGE[1]])}
+    free = {t.offset for t in free_in_brackets(value)}
     for i in reading.counts:
         token = value[i]
         if token.kind == IDENT and name_parts(normalize_name(token.text))[-1] in _INDICATORS:
@@ -58,7 +57,7 @@ def closed_comparison(reading: CountReading) -> int | None:
         else:
             continue
         span = value[lo:hi]
-        inner = free_occurrences([_EDGE[0], *span, _EDGE[1]])
+        inner = free_in_brackets(span)
         if not any(t.offset not in free for t in inner):  # nothing in it bound by the value outside it
             return i
     return None

@@ -20,7 +20,15 @@ from typing import Final, NamedTuple
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import solution_domains
-from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, name_parts, normalize_name
+from putnam_solver.core.provers.lean.syntax import (
+    IDENT,
+    SYMBOL,
+    Statement,
+    Token,
+    free_occurrences,
+    name_parts,
+    normalize_name,
+)
 
 COUNTS: Final = frozenset(
     {"ncard", "encard", "indicator", "mulIndicator", "indicatorSome", "toFinset", "ofFinite", "card"}
@@ -132,3 +140,12 @@ def top(texts: Sequence[str], partner: dict[int, int], opener: int, symbols: Seq
             return k
         k = partner[k] + 1 if partner.get(k, k) > k else k + 1
     return None
+
+
+_BRACKETS: Final = (Token(SYMBOL, "(", -1, -1, 0, 0, True), Token(SYMBOL, ")", -2, -2, 0, 0, True))
+
+
+def free_in_brackets(tokens: Sequence[Token]) -> list[Token]:
+    """The free identifiers of ``tokens`` read as one bracketed term, so that no top-level binder group
+    (a theorem parameter's reading) binds."""
+    return free_occurrences([_BRACKETS[0], *tokens, _BRACKETS[1]])

@@ -57,13 +57,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading, top
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets, top
 from putnam_solver.core.provers.lean.syntax import (
     IDENT,
     NUMBER,
     SYMBOL,
     Token,
-    free_occurrences,
     image_bars,
     name_parts,
     normalize_name,
@@ -120,7 +119,6 @@ was found in the stored sources. Not here: ``Prime`` (a root ``Prime``, a ``∀`
 ``GCDMonoid`` exports), ``range`` (``Set.range``, an ``∃``), ``choose`` (``Finset.choose``)."""
 SHORT_SCOPES: Final = frozenset({"Nat", "Set"})
 _INDICATORS: Final = frozenset({"Set.indicator", "Set.mulIndicator", "indicator", "mulIndicator"})
-_EDGE: Final = (Token(SYMBOL, "(", -1, -1, 0, 0, True), Token(SYMBOL, ")", -2, -2, 0, 0, True))
 
 
 def unlisted_beside_count(reading: CountReading) -> int | None:
@@ -130,7 +128,7 @@ def unlisted_beside_count(reading: CountReading) -> int | None:
     value, texts, partner, head = reading.value, reading.texts, reading.partner, reading.head
     if all(_at_a_numeral(value, partner, i) for i in reading.counts):
         return None  # no count, or one indicator at one point (red team 39-40's rule reads it)
-    wrapped = free_occurrences([_EDGE[0], *value, _EDGE[1]])  # in brackets: no top-level group binds
+    wrapped = free_in_brackets(value)  # in brackets: no top-level group binds
     free = {t.offset for t in wrapped}
     if (nested := _fun_in_fun(texts, partner, head)) is not None:
         return nested
