@@ -32,15 +32,20 @@ Holes, and what closes each:
   path, size and modification time: a ``coqc`` rewritten in place with its old size and ``mtime`` kept the
   old binary's identity in a long-running ``serve`` or campaign. Now device, inode and change time (which
   cannot be set back) are part of what is remembered; the hash itself is unchanged.
+- Rocq's G2 resolves partial ``Require`` names against the installed modules, a set remembered by the
+  library's path: a module installed into the library while ``serve`` ran was not in it, so G2 resolved
+  a name the new module made ambiguous, under a key (the toolchain fingerprint's ``library_state``) that
+  already named the new library. Now the set is remembered by that same library state.
 
 Measured (this file, against the code before the fixes, the toy's kept build called without ``producer``):
-4 of 4 attacks through (the older merge's forged acceptance answered from the cache, the old plug-in
+5 of 5 attacks through (the older merge's forged acceptance answered from the cache, the old plug-in
 release's reference passed a changed claim, the old selftest record vouched for changed canaries, the
-rewritten tool kept its old hash), and the 2 checks of the new seams (a node's entry named by the code
-that took it; ``serve --ray`` naming its backend) failed for want of it; after, 6 of 6 refused or holding.
-Honest twins, passing before and after (5): an honest cluster verdict answers its next ``--ray`` run and a
-local verdict outlives a cluster upgrade; the same plug-in builds its reference once and reuses it; the
-same canaries are not run again; an unchanged tool keeps its hash; the candidate caches.
+rewritten tool kept its old hash, G2's module set missed the new module), and the 2 checks of the new
+seams (a node's entry named by the code that took it; ``serve --ray`` naming its backend) failed for want
+of them; after, 7 of 7 refused or holding. Honest twins, passing before and after (6): an honest cluster
+verdict answers its next ``--ray`` run and a local verdict outlives a cluster upgrade; the same plug-in
+builds its reference once and reuses it; the same canaries are not run again; an unchanged tool keeps its
+hash; an unchanged library keeps its modules; the candidate caches.
 
 What held, and why:
 
@@ -64,6 +69,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,6 +80,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidate_cache import candidate_cache, forget
 from putnam_solver.core.gatekit import file_sha256
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq import libraries
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.serve import ServeConfig, load_keys
@@ -128,6 +135,7 @@ from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq import libraries
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
@@ -358,6 +366,36 @@ def test_an_unchanged_tool_keeps_its_hash(tmp_path: Path) -> None:
     tool = tmp_path / "coqc"
     tool.write_bytes(b"a release\n")
     assert file_sha256(tool) == file_sha256(tool) == sha256_hex(b"a release\n")
+
+
+def _coq_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A Coq library tree (real files) that ``coqc -where`` names."""
+    library = tmp_path / "coq"
+    (library / "theories" / "ZArith").mkdir(parents=True)
+    (library / "theories" / "ZArith" / "Zpow_facts.vo").write_bytes(b"vo")
+    monkeypatch.setattr(libraries, "coq_library", lambda coqc: library)
+    return library
+
+
+def test_a_module_installed_into_the_coq_library_is_seen_by_g2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rocq's G2 resolves a partial ``Require`` name against the installed modules and refuses an ambiguous
+    one. The set was remembered by the library's path: a module installed into the library while ``serve``
+    ran (``Coq.Extra.ZArith.Zpow_facts``, which coqc also finds by the suffix ``ZArith.Zpow_facts``) was
+    not in it, so G2 still resolved the now ambiguous name, while the toolchain fingerprint, and so the
+    verdict's key, already named the new library."""
+    library = _coq_library(tmp_path, monkeypatch)
+    coqc: Any = object()
+    assert libraries.installed_modules(coqc) == {"Coq.ZArith.Zpow_facts"}
+    package = library / "theories" / "Extra" / "ZArith"
+    package.mkdir(parents=True)
+    (package / "Zpow_facts.vo").write_bytes(b"vo")
+    assert libraries.installed_modules(coqc) == {"Coq.ZArith.Zpow_facts", "Coq.Extra.ZArith.Zpow_facts"}
+
+
+def test_an_unchanged_coq_library_keeps_its_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _coq_library(tmp_path, monkeypatch)
+    coqc: Any = object()
+    assert libraries.installed_modules(coqc) == libraries.installed_modules(coqc) == {"Coq.ZArith.Zpow_facts"}
 
 
 # ------------------------------------------------------------------------------------------------------
