@@ -155,9 +155,14 @@ def test_a_linked_verdict_entry_is_not_followed(bench: Benchmark, cache: Verdict
 # -- kept builds of pinned statements --------------------------------------------------------------------
 
 
+def _kept_entry(source: str) -> Path:
+    key = {"source_sha256": source}
+    return pinned_store.entry_path("rocq-pinned", key, "Reference.vo", producer=pinned_store.write_entry)
+
+
 def test_a_kept_build_copied_under_another_key_is_not_that_build(cache: VerdictCache) -> None:
-    mine = pinned_store.entry_path("rocq-pinned", {"source_sha256": "a"}, "Reference.vo")
-    other = pinned_store.entry_path("rocq-pinned", {"source_sha256": "b"}, "Reference.vo")
+    mine = _kept_entry("a")
+    other = _kept_entry("b")
     pinned_store.write_entry(mine, {"Reference": b"compiled statement a"})
     other.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(mine, other)
@@ -169,7 +174,7 @@ def test_a_kept_build_copied_under_another_key_is_not_that_build(cache: VerdictC
 
 
 def test_a_kept_build_another_account_wrote_or_others_can_write_is_absent(cache: VerdictCache) -> None:
-    mine = pinned_store.entry_path("rocq-pinned", {"source_sha256": "a"}, "Reference.vo")
+    mine = _kept_entry("a")
     pinned_store.write_entry(mine, {"Reference": b"compiled statement a"})
     assert mine.stat().st_mode & 0o777 == 0o644
     os.chown(mine, NOBODY, NOBODY)

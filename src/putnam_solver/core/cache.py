@@ -20,7 +20,9 @@ used only when it is bound to what is asked and is this user's own:
   another account wrote in a shared directory is never taken for a verdict of ours.
 - it was made here, unless the caller verifies on a cluster itself: a node is believed for its compile
   and kernel gates only by a run that chose it (``--ray``), so its verdict never answers a plain
-  ``putnam verify`` or a ``putnam serve`` without ``--ray``.
+  ``putnam verify`` or a ``putnam serve`` without ``--ray``; and only through the same code that took
+  the node's word (the head's checks and merge, ``cluster.request``: the entry records its identity),
+  so that an acceptance an older merge took from a node never answers a newer merge that refuses it.
 
 Anything else is a miss: the candidate is verified again and the entry replaced.
 """
@@ -117,12 +119,16 @@ class VerdictCache:
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
 
-    def get(self, key: str, request: Verdict, nodes: bool = False) -> Verdict | None:
+    def get(self, key: str, request: Verdict, nodes: str = "") -> Verdict | None:
         """The stored verdict under ``key`` if it is one for the inputs ``request`` names (a verdict made
         from the same inputs, e.g. ``verify.unusable_verdict``: only its identity is compared) and the
         entry is this user's own; else None (module docstring). A verdict another machine made (a
-        cluster node's: ``ran_on``) answers only a caller that trusts such nodes (``nodes``: one that
-        verifies on them itself); a verification made here trusts no node, so it judges again."""
+        cluster node's: ``ran_on``) answers only a caller that verifies on such nodes itself, through the
+        code that took the node's word for it (``nodes``: that code's identity, as ``put`` recorded it); a
+        verification made here (``nodes`` empty) trusts no node, so it judges again.
+
+        The identity is the entry's, not part of the key: a verdict made here answers every caller, and
+        replaces a node's verdict of the same inputs (red team 4)."""
         try:
             data = json.loads(read_regular_file(self._path(key), MAX_ENTRY_BYTES, own=True))
             verdict = verdict_from_json(data)
@@ -130,22 +136,28 @@ class VerdictCache:
             return None  # a missing, damaged (a flag not true or false) or foreign entry just means a fresh run
         if data.get("key") != key or not reusable(verdict):
             return None
-        if verdict.ran_on and not nodes:
+        if verdict.ran_on and (not nodes or data.get(MERGED_BY) != nodes):
             return None
         if verdict_identity(verdict) != verdict_identity(request):
             return None
         verdict.cached = True
         return verdict
 
-    def put(self, key: str, verdict: Verdict) -> None:
+    def put(self, key: str, verdict: Verdict, nodes: str = "") -> None:
+        """Store a decided ``verdict``; one a node made, with ``nodes``, the identity of the code that took
+        the node's word for it (``get``)."""
         if not reusable(verdict):
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
+        if verdict.ran_on:
+            payload[MERGED_BY] = nodes
         entry = self._path(key).relative_to(self.directory)
         with contextlib.suppress(UnsafeFile, OSError):  # a planted link, a full disk: this verdict is only not kept
             write_below(self.directory, entry, json.dumps(payload, sort_keys=True).encode("utf-8"), ENTRY_MODE)
 
 
+MERGED_BY = "merged_by"
+"""The field of an entry holding a node's verdict that names the code that took the node's word (``get``)."""
 MAX_ENTRY_BYTES = 64 << 20
 """The largest verdict entry read back (a verdict with every gate's capped detail is far smaller)."""
 ENTRY_MODE = 0o644

@@ -162,13 +162,17 @@ def read_product(path: Path, limits: SandboxLimits) -> bytes:
 
 
 def file_sha256(path: Path) -> str:
-    """SHA-256 of a tool's file, remembered while its size and modification time stay the same."""
+    """SHA-256 of a tool's file, remembered while the same file (device, inode) keeps its size, modification
+    time and change time. Not its size and modification time alone (before red team 17): a tool rewritten
+    in place with its old size and ``mtime`` set back (``cp --preserve``, ``touch -r``) kept the old hash in
+    a long-running process (``serve``, a campaign), so verdicts and selftest records of the old binary
+    answered for the new one; the change time cannot be set back."""
     info = path.stat()
-    return _sha256_cached(str(path), info.st_size, info.st_mtime_ns)
+    return _sha256_cached(str(path), (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
 
 
 @functools.lru_cache(maxsize=64)
-def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
+def _sha256_cached(path: str, state: tuple[int, ...]) -> str:
     return sha256_file(Path(path))
 
 

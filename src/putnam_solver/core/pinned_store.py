@@ -3,8 +3,8 @@
 Some artifacts (``core.artifacts``) depend only on trusted inputs: the Rocq reference module compiled
 from the pinned statement, the Lean challenge built by Lake. They are the same for every candidate of a
 problem, so each prover keeps them here under a key it derives from everything they depend on (the
-source's SHA-256, the toolchain's identity, the gates' code) and builds them again only when the key
-changes. Nothing derived from a candidate is ever kept here.
+source's SHA-256, the toolchain's identity) plus the code that builds them (:func:`entry_path` adds it),
+and builds them again only when the key changes. Nothing derived from a candidate is ever kept here.
 
 An entry is one file, written atomically: a first line of JSON naming the entry itself and each stored
 file with its size and SHA-256, then the files' bytes in that order. :func:`read_entry` returns the files
@@ -32,6 +32,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from putnam_solver.core.cache import ENTRY_MODE, default_cache_dir, gate_code_fingerprint
+from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 
 HEADER_BYTES = 65536
@@ -43,9 +44,14 @@ process's builds (``read_entry`` without ``kept``) may still share with the othe
 _HELD_GUARD = threading.Lock()
 
 
-def entry_path(folder: str, key: Mapping[str, object], name: str) -> Path:
-    """Where the entry for ``key`` (plus the gates' code, always part of it) lives under ``folder``."""
-    full = {**key, "gate_code": gate_code_fingerprint()}
+def entry_path(folder: str, key: Mapping[str, object], name: str, *, producer: object) -> Path:
+    """Where the entry for ``key`` lives under ``folder``. The code that makes it is always part of the key:
+    the trusted package's, and ``producer``'s (the function or prover that builds the entry) when it lies
+    outside that package (``code_identity.plugin_code``). A plug-in prover's folder and key are what it
+    names, so before red team 17 an upgraded plug-in, or another registering the same folder, read the
+    builds of other code: a kept reference an older release made too loose passed a changed claim."""
+    code = plugin_code(producer)
+    full = {**key, "gate_code": gate_code_fingerprint(), **({"producer_code": code} if code else {})}
     digest = hashlib.sha256(json.dumps(full, sort_keys=True).encode()).hexdigest()
     return default_cache_dir() / folder / digest[:2] / f"{digest}-{name}"
 

@@ -97,6 +97,9 @@ class SelftestRecord:
     skipped: list[SuiteSkip]
     cannot_run: dict[str, str] = field(default_factory=dict)
     """Gate id -> why it cannot run here (from the prover's readiness)."""
+    suites: dict[str, str] = field(default_factory=dict)
+    """Canary set name -> the SHA-256 of its files (``code_identity.code_fingerprint``) when it was judged:
+    the canaries ship with the kits, outside every code the key takes (``runner.uncovered``)."""
 
     @property
     def surprises(self) -> list[CellResult]:
@@ -125,6 +128,7 @@ class SelftestRecord:
             "cells": [c.to_json() for c in self.cells],
             "skipped": [{"suite": s.suite, "title": s.title, "reason": s.reason} for s in self.skipped],
             "cannot_run": self.cannot_run,
+            "suites": self.suites,
         }
 
 
@@ -202,4 +206,12 @@ def record_from_json(data: dict[str, Any]) -> SelftestRecord:
         ],
         skipped=[SuiteSkip(s["suite"], s["title"], s["reason"]) for s in data["skipped"]],
         cannot_run=dict(data["cannot_run"]),
+        suites=_a_str_map(data.get("suites", {})),  # none in a record made before red team 17: all changed
     )
+
+
+def _a_str_map(value: object) -> dict[str, str]:
+    """A stored map of names to hashes; another type is a damaged record (``last_record``: none)."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise TypeError("a selftest record's suites must map names to hashes")
+    return dict(value)

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.code_identity import code_fingerprint
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.selftest_record import records_dir
@@ -96,6 +97,10 @@ class Suite:
 
     def candidate(self, canary: Canary) -> bytes:
         return (self.directory / canary.file).read_bytes()
+
+    def fingerprint(self) -> str:
+        """The SHA-256 of its files: its canaries' bytes, what each must get, its benchmark records."""
+        return code_fingerprint(self.directory)
 
 
 def suite_at(directory: Path) -> Suite:
@@ -280,6 +285,7 @@ def run_selftest(
         cells=cells,
         skipped=skipped,
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
+        suites={suite.name: suite.fingerprint() for suite in runnable},
     )
     try:
         write_record(record, given)
@@ -319,9 +325,10 @@ def require_selftest(prover_name: str, options: VerifyOptions, progress: Progres
 def uncovered(record: SelftestRecord, prover_name: str, options: VerifyOptions) -> list[str]:
     """What can run here now but did not when ``record`` was made: gates it lists as unable to run (no
     sandbox then, say), canary suites it skipped (no Mathlib then) and canaries the kit did not ship
-    then. The record is keyed by the toolchain's fingerprint and the gates' code, which none of these
-    changes; a record that passed without putting a gate or canary through says nothing of it, so it does
-    not let ``solve`` or ``serve`` judge with it."""
+    then, or shipped other (a suite whose files differ from those judged: red team 17). The record is
+    keyed by the toolchain's fingerprint and the gates' code, which none of these changes; a record that
+    passed without putting a gate or canary through says nothing of it, so it does not let ``solve`` or
+    ``serve`` judge with it."""
     now = selftest_options(options)
     ready = [gate for gate, row in selftest_readiness(prover_name, now).items() if row.ok]
     found = [f"{gate} (could not run when the record was made)" for gate in ready if gate in record.cannot_run]
@@ -331,6 +338,9 @@ def uncovered(record: SelftestRecord, prover_name: str, options: VerifyOptions) 
         if suite.name in skipped:
             if suite.needs != "mathlib" or mathlib_status(now)[0]:
                 found.append(f"canary set {suite.name} (skipped when the record was made)")
+            continue
+        if record.suites.get(suite.name) != suite.fingerprint():
+            found.append(f"canary set {suite.name} (other canaries than the record judged)")
             continue
         found += [
             f"canary {suite.name}/{c.name} (not in the record)"

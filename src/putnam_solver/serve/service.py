@@ -137,9 +137,9 @@ class VerifyService:
         options = {p: config.options_for(p) for p in config.benchmarks}
         self.readiness = Readiness(options, config.run_selftest, logger=logger)
         self._lanes: dict[str, asyncio.Semaphore] = {}
-        self.on_nodes = dispatch.on_nodes(getattr(verifier, "backend", dispatch.LOCAL))
-        """Whether this server verifies on a cluster (``serve --ray``): only then may a cached verdict a
-        node made answer a request (``VerdictCache.get``)."""
+        self.nodes = dispatch.node_code(getattr(verifier, "backend", dispatch.LOCAL))
+        """Empty unless this server verifies on a cluster (``serve --ray``): only then may a cached verdict a
+        node made answer a request, through the same cluster code (``VerdictCache.get``)."""
 
     def prepare(self, item: Item, label: str) -> VerifyJob:
         """The job for ``item``, or a RequestError saying what is wrong with it (nothing has run yet)."""
@@ -191,13 +191,13 @@ class VerifyService:
         cache, key, hit = self.config.cache, "", None
         if cache is not None:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
             key, request = await asyncio.to_thread(self._key, job, toolchain)
-            hit = await asyncio.to_thread(cache.get, key, request, self.on_nodes) if use_cache else None
+            hit = await asyncio.to_thread(cache.get, key, request, self.nodes) if use_cache else None
         if hit is None:
             verdict, keep = await self._run(job, client, toolchain, batch)
             if not keep and batch is not None:
                 batch.stop(job.prover.name, f"the {job.prover.name} toolchain changed while {job.label} was judged")
             elif keep and cache is not None:
-                await asyncio.to_thread(cache.put, key, verdict)
+                await asyncio.to_thread(cache.put, key, verdict, self.nodes)
         else:
             verdict = hit
         verdict.candidate_path = job.label

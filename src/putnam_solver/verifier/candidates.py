@@ -40,7 +40,7 @@ from putnam_solver.errata import defects, shown_benchmark
 from putnam_solver.problem_selection import problem_for_stem
 from putnam_solver.safe_write import write_atomic
 from putnam_solver.terminal import shown_path
-from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
+from putnam_solver.verifier.dispatch import LOCAL, Verifier, node_code
 from putnam_solver.verifier.one_toolchain import on_one_toolchain
 from putnam_solver.withheld import no_answer_view
 
@@ -283,6 +283,7 @@ def verify_candidates(
 ) -> list[Verdict]:
     """Verify every candidate (``jobs`` at a time, each by ``verifier``: here or on a cluster) and return
     the verdicts in input order."""
+    nodes = node_code(verifier)  # what a cached verdict a node made must name to answer here
 
     def judged(candidate: Candidate) -> Verdict:
         if candidate.unusable is not None:
@@ -292,11 +293,7 @@ def verify_candidates(
         # read with and without a cache: an acceptance made across a toolchain change counts nowhere (``one_toolchain``)
         toolchain = prover.toolchain_fingerprint(options)
         key = verdict_key(prover, benchmark, candidate, track, options, toolchain) if cache else ""
-        cached = (
-            cache.get(key, request_verdict(prover, benchmark, candidate, track, options), nodes=on_nodes(verifier))
-            if cache
-            else None
-        )
+        cached = cache.get(key, request_verdict(prover, benchmark, candidate, track, options), nodes) if cache else None
         if cached is not None:
             return cached
         made = verifier.verify(
@@ -304,7 +301,7 @@ def verify_candidates(
         )
         verdict, keep = on_one_toolchain(prover, options, toolchain, made)
         if cache and keep:  # stored only under the key of the toolchain that made it
-            cache.put(key, verdict)
+            cache.put(key, verdict, nodes)
         return verdict
 
     def one(candidate: Candidate) -> Verdict:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
+from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import CheckOutcome, SessionPool, check_file, proof_state
@@ -110,6 +111,14 @@ def on_nodes(verifier: Verifier) -> bool:
     chose to believe for the gates only a node runs: only such a caller may reuse a cached verdict a node
     made (``VerdictCache.get``); one that verifies here trusts no node."""
     return verifier.name != LOCAL.name
+
+
+def node_code(verifier: Verifier) -> str:
+    """What a cached verdict a node made must name to answer a caller of ``verifier`` (``VerdictCache``'s
+    ``nodes``): the code that took the node's word, by its bytes (``code_identity.plugin_code``: for
+    ``--ray``, the ``cluster`` package, whose ``request`` checks a node's verdict and merges it with the
+    head's own); empty for a verifier that runs gates here, which trusts no node."""
+    return plugin_code(verifier) if on_nodes(verifier) else ""
 
 
 AVOIDED_NODES: ContextVar[frozenset[str]] = ContextVar("putnam_avoided_nodes", default=frozenset())

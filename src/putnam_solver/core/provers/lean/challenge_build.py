@@ -116,7 +116,7 @@ def build_key(sub: Submission, paths: ToolchainPaths) -> dict[str, object]:
 
 def challenge_build(sub: Submission, paths: ToolchainPaths, run: Runner, limit: int) -> ChallengeBuild:
     """The cached build for this challenge and toolchain, else a new one (kept when it succeeded)."""
-    entry = entry_path(PINNED_DIR, build_key(sub, paths), f"{CHALLENGE_MODULE}.build")
+    entry = entry_path(PINNED_DIR, build_key(sub, paths), f"{CHALLENGE_MODULE}.build", producer=challenge_build)
     with building(entry):
         stored = read_entry(entry, limit, sub.options.kept_builds)
         if stored is not None:

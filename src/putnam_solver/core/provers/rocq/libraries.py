@@ -14,19 +14,25 @@ from pathlib import Path
 
 from putnam_solver.core.gatekit import ResolvedTool
 from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
-from putnam_solver.core.provers.rocq.toolchain import coq_library
+from putnam_solver.core.provers.rocq.toolchain import coq_library, library_state
 
 
 def installed_modules(coqc: ResolvedTool | None) -> frozenset[str]:
     """Every compiled library this coqc can ``Require``, by full logical name: ``theories/A/B.vo`` is
     ``Coq.A.B``, ``user-contrib/X/A.vo`` is ``X.A`` (how ``coqc`` binds its own library directories).
-    Empty without a coqc: then no partially qualified name can be resolved, and none is accepted."""
+    Empty without a coqc: then no partially qualified name can be resolved, and none is accepted.
+
+    Listed again whenever the library's state (``toolchain.library_state``, which the toolchain's
+    fingerprint and so every verdict's key takes) changes: remembered by its path alone (before red team
+    17), a module installed while ``serve`` ran was missing from the set, so a name it made ambiguous was
+    still resolved, under the key of the new library."""
     library = coq_library(coqc) if coqc is not None else None
-    return _modules_under(str(library)) if library is not None else frozenset()
+    return _modules_under(str(library), library_state(library)) if library is not None else frozenset()
 
 
 @functools.lru_cache(maxsize=4)
-def _modules_under(library: str) -> frozenset[str]:
+def _modules_under(library: str, state: str) -> frozenset[str]:
+    """The modules under ``library``; ``state`` only keys the cache."""
     roots = [(Path(library) / "theories", "Coq")]
     contrib = Path(library) / "user-contrib"
     if contrib.is_dir():

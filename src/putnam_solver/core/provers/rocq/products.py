@@ -71,7 +71,7 @@ def _entry(sub: Submission, module: str, source: str) -> Path:
         "source_sha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
         "toolchain": toolchain_fingerprint(sub.options),
     }
-    return entry_path(PINNED_DIR, key, f"{module}.vo")
+    return entry_path(PINNED_DIR, key, f"{module}.vo", producer=build_pinned)
 
 
 def compiled_candidate(sub: Submission, gate: tuple[str, str]) -> Built | GateResult:
