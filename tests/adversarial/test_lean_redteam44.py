@@ -18,27 +18,28 @@ restated searches, by class.
   ``putnam_2024_a4``'s ``p.Prime ∧ 5 < p``, ``r ≥ 1``, ``(p).Prime``, ``¬ C ∨ m = n``, ``¬ ∃ m, C m ∧ m ≠
   n``. The normal form reads those spellings alike but turns the implication into a disjunction and
   pulls the premise's quantifiers out, so the condition is found only as written, where any respelling hid
-  it. Now (``_answer_respelled``) both sides are read as written with ``a > b`` as ``b < a``, ``a ≥ b`` as
-  ``b ≤ a``, ``a ≠ b`` as ``¬ a = b`` and ``Nat.Prime p``/``_root_.Prime p``/``p.Prime`` as one.
+  it; an equation's sides swapped there (``m = A ^ 3 + ..`` for ``A ^ 3 + .. = n``). Now
+  (``_answer_respelled``) both sides are read as written with ``a > b`` as ``b < a``, ``a ≥ b`` as ``b ≤ a``,
+  ``a ≠ b`` as ``¬ a = b``, ``Nat.Prime p``/``_root_.Prime p``/``p.Prime`` as one and an equation's sides in
+  one order.
 * (4) A premise or an extremum stated by hand (``IsLeast`` written out with ``∀``, ``lowerBounds``, ``∃!``
   by hand, a premise ``m = n → C m``): every spelling tried was refused before (red team 43 and the copy
   rule); those with a respelled condition are in (3).
 
-Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (44) 9 refused before (``2 + 1``
+Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (46) 9 refused before (``2 + 1``
 and ``1 * 1`` and a hedge between ``1 + 0`` and ``2`` through the numerals the value writes, ``15 + 0 * n``
 and ``if True`` and ``Finset.Icc n n`` by the domain, word or restated rules, and three restated searches
-whose other conjunct or unpremised form stayed as written), 44 now. ``HONEST`` (24, the official answers of
-the touched statements among them): 24 accepted before and now. ``BY_HAND`` (6) refused before and now.
+whose other conjunct or unpremised form stayed as written), 46 now. ``HONEST`` (26, the official answers of
+the touched statements among them): 26 accepted before and now. ``BY_HAND`` (6) refused before and now.
 Official answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged.
 
 Left: the official answer ∩ the question's hard conjunct (as round 43: an honest answer may share an easy
 conjunct of its question, and the text cannot tell which is hard; a sound rule would need the proof's own
-terms); the condition restated up to algebra (``6 ≤ p`` for ``5 < p``, ``¬ p ≤ 5``, an equation's sides
-swapped under a premise); a point inside a binder's type written as a term (``∀ k : Fin (1 + 1)``: the
-canonical form keeps the parentheses of the type it drops, so ``putnam_2023_b5``'s condition at ``1 + 1``
-passes); a condition of arithmetic alone at a point (``putnam_2018_b3`` at ``2 ^ 2``: decided by evaluation,
-red team 43); a count of a set that depends on the member only trivially where the reader reads a varying
-place (``{m | m = n}.ncard``).
+terms); the condition restated up to algebra (``6 ≤ p`` for ``5 < p``, ``¬ p ≤ 5``); a point inside a
+binder's type written as a term (``∀ k : Fin (1 + 1)``: the canonical form keeps the parentheses of the type
+it drops, so ``putnam_2023_b5``'s condition at ``1 + 1`` passes); a condition of arithmetic alone at a point
+(``putnam_2018_b3`` at ``2 ^ 2``: decided by evaluation, red team 43); a count of a set that depends on the
+member only trivially where the reader reads a varying place (``{m | m = n}.ncard``).
 """
 
 from __future__ import annotations
@@ -134,6 +135,14 @@ ATTACKS: dict[str, tuple[str, str]] = {
         A1,
         f"{{n | ∀ m, {q_a1('m').replace('0 < a', 'a ≠ 0')} ∧ (∀ i < m, ¬{q_a1('i')}) → n = m}}",
     ),
+    "an equation's sides swapped (putnam_2019_a1)": (
+        A19,
+        "{n : ℤ | ∀ m : ℤ, (∃ A B C : ℤ, A ≥ 0 ∧ B ≥ 0 ∧ C ≥ 0 ∧ m = A^3 + B^3 + C^3 - 3*A*B*C) → m = n}",
+    ),
+    "an equation's sides swapped (putnam_2024_a1)": (
+        A1,
+        f"{{n | ∀ m, {q_a1('m').replace('2*a^m + 3*b^m = 4*c^m', '4*c^m = 2*a^m + 3*b^m')} → n = m}}",
+    ),
     "the least by ∀ with >": (
         A1,
         f"{{n | ∀ m, {q_a1('m').replace('0 < b', 'b > 0')} ∧ (∀ i < m, ¬{q_a1('i')}) → n = m}}",
@@ -177,6 +186,8 @@ HONEST: dict[str, tuple[str, str]] = {
     "putnam_2023_b5 official respelled": (B5, "{n : ℕ | n = 1 ∨ n % 4 = 2}"),
     "intervals by ≥": (SQUARES, "{n : ℤ | (n ≥ 315 ∧ 325 ≥ n) ∨ (n ≥ 332 ∧ 350 ≥ n)}"),
     "≠ and >": (A1, "{n : ℕ | n ≠ 0 ∧ 2 > n}"),
+    "a member on the right": (A1, "{n | 1 = n}"),
+    "residues with sides swapped": (A19, "{n : ℤ | 0 ≤ n ∧ ¬ 3 = n % 9 ∧ 6 ≠ n % 9}"),
     # (2) counts that vary with the member
     "a count of a range": (A1, "{n : ℕ | (Finset.range n).card = 1}"),
     "a count compared with twice the member": (A1, "{n : ℕ | 2 * n = Set.ncard {k : ℕ | k < 2}}"),

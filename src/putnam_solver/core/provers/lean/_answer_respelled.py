@@ -12,7 +12,11 @@ restated, a proof needs no value). Each of these respellings is the same proposi
 * ``a > b`` is notation for ``b < a`` and ``a ≥ b`` for ``b ≤ a`` (core's ``GT.gt a b := LT.lt b a``,
   ``GE.ge a b := LE.le b a``, both reducible); ``a ≠ b`` is ``¬ a = b`` (``Ne a b := a = b → False``);
 * ``p.Prime`` is ``Nat.Prime p`` (generalised field notation on ``p : ℕ``) and ``_root_.Prime p`` is
-  equivalent on ``ℕ`` (Mathlib's ``Nat.prime_iff``); all read as ``Prime p``.
+  equivalent on ``ℕ`` (Mathlib's ``Nat.prime_iff``); all read as ``Prime p``;
+* ``a = b`` is equivalent to ``b = a`` (``eq_comm``): ``∀ m, (∃ A .., m = A ^ 3 + ..) → m = n`` against
+  ``putnam_2019_a1``'s ``∃ A .., A ^ 3 + .. = n``. An equation's sides are put in one order, the shorter
+  first, then by their tokens with every plain name masked (so the order does not depend on what its bound
+  variables are called); one that holds another equation is left as written (the inner one is ordered).
 
 So both sides, value and condition, are rewritten alike to ``b < a``, ``b ≤ a``, ``¬ a = b`` and ``Prime
 p``. An operand runs to the nearest looser operator, separator or unmatched bracket; a binder's own
@@ -50,7 +54,32 @@ def respelled(texts: Sequence[str], budget: list[int]) -> list[str]:
             budget[1] = 1
             return out
         out, i = _relation(out, i)
+    return _equations(out, budget)
+
+
+def _equations(texts: list[str], budget: list[int]) -> list[str]:
+    """Each equation's sides in one order (module doc), each read charged to ``budget``."""
+    out, i = texts, 0
+    while i < len(out):
+        if out[i] != "=":
+            i += 1
+            continue
+        budget[0] -= len(out)
+        if budget[0] < 0:
+            budget[1] = 1
+            return out
+        partner = bracket_partners(out)
+        start, end = _left(out, partner, i), _right(out, partner, i)
+        left, right = out[start:i], out[i + 1 : end]
+        if left and right and "=" not in left and "=" not in right and _order(right) < _order(left):
+            out = [*out[:start], *right, "=", *left, *out[end:]]
+            i = start + len(right)
+        i += 1
     return out
+
+
+def _order(side: list[str]) -> tuple[int, tuple[str, ...]]:
+    return len(side), tuple("_" if t.isidentifier() else t for t in side)
 
 
 def _relation(texts: list[str], at: int) -> tuple[list[str], int]:

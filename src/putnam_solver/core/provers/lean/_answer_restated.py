@@ -37,12 +37,12 @@ value too deep to read, the value is refused.
 Red team 44: a point is any closed term of the value's normal form (``_answer_points``: ``2 + 1``, ``-3``,
 ``Nat.succ 0``, ``(1 : ℤ) + 2``), not only a numeral it writes; and both sides are read with one spelling per
 relation and for primality (``_answer_respelled``: ``p > 5`` as ``5 < p``, ``a ≠ b`` as ``¬ a = b``,
-``Nat.Prime p`` as ``p.Prime``), which the reading as written (where a condition under a premise is found:
-the normal form turns ``C m → n = m`` into a disjunction) did not share with the normal form. Left: the
-condition restated up to algebra (``6 ≤ p`` for ``5 < p``, an equation's sides swapped under a premise,
-``m = E`` for ``E = m``), a point inside a binder's type written as a term (``Fin (1 + 1)``: the canonical
-form keeps the parentheses of the type it drops), and a condition of arithmetic alone at a point (``2 ^ 2 <
-10 ^ 100 ∧ ..``, decided by evaluation, red team 43).
+``Nat.Prime p`` as ``p.Prime``, an equation's sides in one order), which the reading as written (where a
+condition under a premise is found: the normal form turns ``C m → n = m`` into a disjunction) did not share
+with the normal form. Left: the condition restated up to algebra (``6 ≤ p`` for ``5 < p``), a point inside
+a binder's type written as a term (``Fin (1 + 1)``: the canonical form keeps the parentheses of the type it
+drops), and a condition of arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation,
+red team 43).
 """
 
 from __future__ import annotations
