@@ -26,7 +26,7 @@ more as the question only refuses more; the honest closed forms hold no such con
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._brackets import bracket_partners
@@ -39,43 +39,45 @@ STOPS: Final = frozenset(
 )
 """What ends an operand of a comparison: a looser operator, a separator, another relation."""
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "⋃", "⋂", "fun", "λ", "{"})
+Rewrite = Callable[[list[str], int], tuple[list[str], int]]
 
 
 def respelled(texts: Sequence[str], budget: list[int]) -> list[str]:
     """``texts`` with each relation and each primality in one spelling (module doc). Each rewrite is charged
     to ``budget`` (``_answer_normal.work_for``), which is marked when spent (the caller then refuses)."""
-    out, i = _primes(list(texts), budget), 0
-    while i < len(out):
-        if out[i] not in SWAPPED and out[i] != "≠":
-            i += 1
-            continue
-        budget[0] -= len(out)
-        if budget[0] < 0:
-            budget[1] = 1
-            return out
-        out, i = _relation(out, i)
-    return _equations(out, budget)
+    out = _each(_primes(list(texts), budget), frozenset({*SWAPPED, "≠"}), _relation, budget)
+    return _each(out, frozenset({"="}), _equation, budget)
 
 
-def _equations(texts: list[str], budget: list[int]) -> list[str]:
-    """Each equation's sides in one order (module doc), each read charged to ``budget``."""
+def _each(texts: list[str], wanted: frozenset[str], rewrite: Rewrite, budget: list[int]) -> list[str]:
+    """``texts`` with ``rewrite`` applied at each token of ``wanted``, left to right (it says where to read
+    on), each application charged the text's length."""
     out, i = texts, 0
     while i < len(out):
-        if out[i] != "=":
+        if out[i] not in wanted:
             i += 1
-            continue
-        budget[0] -= len(out)
-        if budget[0] < 0:
-            budget[1] = 1
+        elif _spent(budget, len(out)):
             return out
-        partner = bracket_partners(out)
-        start, end = _left(out, partner, i), _right(out, partner, i)
-        left, right = out[start:i], out[i + 1 : end]
-        if left and right and "=" not in left and "=" not in right and _order(right) < _order(left):
-            out = [*out[:start], *right, "=", *left, *out[end:]]
-            i = start + len(right)
-        i += 1
+        else:
+            out, i = rewrite(out, i)
     return out
+
+
+def _spent(budget: list[int], work: int) -> bool:
+    budget[0] -= work
+    if budget[0] < 0:
+        budget[1] = 1
+    return budget[0] < 0
+
+
+def _equation(texts: list[str], at: int) -> tuple[list[str], int]:
+    """The equation at ``at`` with its sides in one order (module doc), and where to read on: after it."""
+    partner = bracket_partners(texts)
+    start, end = _left(texts, partner, at), _right(texts, partner, at)
+    left, right = texts[start:at], texts[at + 1 : end]
+    if left and right and "=" not in left and "=" not in right and _order(right) < _order(left):
+        return [*texts[:start], *right, "=", *left, *texts[end:]], start + len(right) + 1
+    return texts, at + 1
 
 
 def _order(side: list[str]) -> tuple[int, tuple[str, ...]]:
@@ -151,9 +153,7 @@ def _receiver(out: list[str], budget: list[int]) -> int | None:
         return len(out) - 2
     depth = 0
     for j in range(len(out) - 2, -1, -1) if out[-2:-1] == [")"] else ():
-        budget[0] -= 1
-        if budget[0] < 0:
-            budget[1] = 1
+        if _spent(budget, 1):
             return None
         depth += (out[j] == ")") - (out[j] == "(")
         if depth == 0:
