@@ -17,7 +17,9 @@ next connective or bracket) names no variable the value binds outside it (no mem
 answer's own ``fun``s, no bound variable of an enclosing binder: :func:`syntax.free_occurrences` of the
 proposition alone against the value's) is refused, wherever it stands. A count compared with the member
 (``{n | n = Set.ncard {k : Fin 5 | ..}}``) or counting a set of the member passes to the other count rules.
-Left: a count that names the member only in a padding (``{m : ℕ | |320 + 0 * n - m ^ 2| ≤ 250}``).
+Red team 44: a count that names the member only in a padding (``{m : ℕ | |320 + 0 * n - m ^ 2| ≤ 250}``, ``=
+15 + (n - n)``) is the same closed proposition; the variables must stand where the comparison varies with
+them (``_answer_count_padding.depends``, which fails closed on what it cannot read), or it is refused.
 """
 
 from __future__ import annotations
@@ -25,13 +27,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_count_padding import depends
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets
 from putnam_solver.core.provers.lean.syntax import IDENT, name_parts, normalize_name
 
 HEDGE_RULE: Final = (
-    "the answer compares a count with a term that names none of its own variables: a closed proposition, true "
-    "or false, on which the answer hedges (`{n | {m : ℕ | ..}.ncard = 15 ∧ n = 3}` is `{3}` or empty), and a "
-    "proof may leave the count unevaluated; state the answer"
+    "the answer compares a count with a term that names none of its own variables (or names them only where "
+    "they cannot change it, `0 * n`, `n - n`): a closed proposition, true or false, on which the answer hedges "
+    "(`{n | {m : ℕ | ..}.ncard = 15 ∧ n = 3}` is `{3}` or empty), and a proof may leave the count unevaluated; "
+    "state the answer"
 )
 _COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
 _EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", ",", "|", "=>", "↦", "then", "else", "if", ":="})
@@ -56,9 +60,8 @@ def closed_comparison(reading: CountReading) -> int | None:
             lo, hi = _operand_start(texts, partner, start - 1), end
         else:
             continue
-        span = value[lo:hi]
-        inner = free_in_brackets(span)
-        if not any(t.offset not in free for t in inner):  # nothing in it bound by the value outside it
+        outer = {t.text for t in free_in_brackets(value[lo:hi]) if t.offset not in free}  # bound outside it
+        if not outer or not depends(texts[lo:hi], outer):  # none, or only where it cannot matter
             return i
     return None
 

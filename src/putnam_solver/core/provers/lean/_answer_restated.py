@@ -32,9 +32,17 @@ Read in the copy rule's normal form and canonical tokens (``_answer_normal``, ``
 variables up to renaming (``_answer_contains``), coercion arrows left out on both sides. A point is tried
 only where the value writes every name and binder of one of the condition's needles (a set of many
 numerals without them is not searched point by point), and the search shares one work budget: spent, or a
-value too deep to read, the value is refused. Left: the condition restated up to algebra or respelled (the
-copy rule's known gap), at a point written as a term (``2 + 1``) or a negative literal, a premise or an
-extremum stated by hand.
+value too deep to read, the value is refused.
+
+Red team 44: a point is any closed term of the value's normal form (``_answer_points``: ``2 + 1``, ``-3``,
+``Nat.succ 0``, ``(1 : ℤ) + 2``), not only a numeral it writes; and both sides are read with one spelling per
+relation and for primality (``_answer_respelled``: ``p > 5`` as ``5 < p``, ``a ≠ b`` as ``¬ a = b``,
+``Nat.Prime p`` as ``p.Prime``, an equation's sides in one order), which the reading as written (where a
+condition under a premise is found: the normal form turns ``C m → n = m`` into a disjunction) did not share
+with the normal form. Left: the condition restated up to algebra (``6 ≤ p`` for ``5 < p``), a point inside
+a binder's type written as a term (``Fin (1 + 1)``: the canonical form keeps the parentheses of the type it
+drops), and a condition of arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation,
+red team 43).
 """
 
 from __future__ import annotations
@@ -52,6 +60,8 @@ from putnam_solver.core.provers.lean._answer_needles import asks_more, is_questi
 from putnam_solver.core.provers.lean._answer_nodes import unnumbered
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
+from putnam_solver.core.provers.lean._answer_points import at_point, closed_points
+from putnam_solver.core.provers.lean._answer_respelled import respelled
 from putnam_solver.core.provers.lean._answer_scopes import renamed_free
 from putnam_solver.core.provers.lean._answer_shapes import piped, rebound, spelled
 from putnam_solver.core.provers.lean._answer_sides import applications, other_sides, widened
@@ -86,16 +96,18 @@ def restated_condition(value: Sequence[Token], expected: Statement, solution: st
 def _restated(value: Sequence[Token], expected: Statement, solution: str, theorem: list[str]) -> bool:
     unfold = definitions(expected.commands, {s.command.name or "" for s in expected.solutions})
     budget = work_for(value)
-    texts = _uncast(normalized_texts(spelled(piped([t.text for t in normalized(code_tokens(value), unfold, budget)]))))
+    written = normalized_texts(spelled(piped([t.text for t in normalized(code_tokens(value), unfold, budget)])))
+    texts = respelled(_uncast(written), budget)
     conditions = _conditions(theorem, normalize_name(solution))
     if not texts or not conditions:
         return bool(budget[1])
-    points = list(dict.fromkeys(t for t in texts if t.isdigit()))  # each distinct numeral, once
+    numerals = [(t,) for t in texts if t.isdigit()]  # as written, and every closed term of the normal form
+    points = list(dict.fromkeys([*numerals, *closed_points(canonical_kept(texts)[1])]))
     stacks = haystacks(texts)
     words = set().union(*(h.where for h in stacks))  # what the value holds, bound variables unnumbered
 
     def held(written: list[str], depth: int) -> bool:  # the condition (or a conjunct) stands in the value
-        side = _uncast(normalized_texts(spelled(piped(written)), unfold, budget))  # a point's arithmetic done
+        side = respelled(_uncast(normalized_texts(spelled(piped(written)), unfold, budget)), budget)  # folded
         for normal in (True, False):
             kept = canonical_kept(side, normal=normal)[1]
             for plain, needle_kept, conjunct in _needles(kept, depth):
@@ -114,7 +126,8 @@ def _restated(value: Sequence[Token], expected: Statement, solution: str, theore
             return True
         if not any(named <= words for named in _named(condition, variable, unfold, budget)):
             continue  # at a point: only where the words of one of its needles all stand
-        if any(held(renamed_free(condition, {variable: p}, BINDERS | NUMBERED, plain_name), 0) for p in points):
+        free = renamed_free(condition, {variable: _POINT}, BINDERS | NUMBERED, plain_name)
+        if any(held(at_point(free, _POINT, p), 0) for p in points):
             return True
     return bool(budget[1])
 
@@ -126,7 +139,7 @@ def _named(condition: list[str], variable: str, unfold: dict[str, list[Token]], 
     A needle of arithmetic alone asks nothing at a point (its numerals fold, ``_answer_needles.is_question``)
     and is left out."""
     written = renamed_free(condition, {variable: _POINT}, BINDERS | NUMBERED, plain_name)
-    side = _uncast(normalized_texts(spelled(piped(written)), unfold, budget))
+    side = respelled(_uncast(normalized_texts(spelled(piped(written)), unfold, budget)), budget)
     kept = canonical_kept(side, normal=True)[1]
     named = [
         {t for t in plain if t != _POINT and (starts_letter(t) or t in BINDERS)} for plain, _, _ in _needles(kept, 0)

@@ -1,0 +1,131 @@
+"""Whether a comparison that holds a count depends on the value's own variables where they matter (value red
+team 44), for ``_answer_count_hedges``.
+
+Red team 43 refused a count compared into a closed proposition: ``{n : ℤ | {m : ℕ | |320 - ↑(m ^ 2)| ≤ 250}
+.ncard = 15 ∧ n = 320}`` is ``{320}`` or empty, a hedge on whether ``320`` is within ``250`` of exactly
+``15`` squares, and a proof may leave the count unevaluated. It decided "closed" by the names written, so
+the member written as padding passed: ``|320 + 0 * n - ↑(m ^ 2)|``, ``15 + (n - n)``, ``n * 0``, ``if True
+then 320 else n``, ``min n 0`` on ``ℕ``: each names ``n`` and is the same closed proposition.
+
+So the comparison is read (in the copy rule's normal form, ``_answer_order``: literals folded, ``+ 0`` and
+``* 1`` gone, ``≤ 250`` as ``< 251``) as a tree, and a variable of the value counts only at a place the
+reader knows the term to vary with it (:func:`varies`), failing closed anywhere else:
+
+* a variable varies; a cast, a negation or ``⁻¹`` of what varies, varies (each is injective);
+* an operation of one operand that varies, beside operands that hold no variable of the value: ``+`` (``x
+  + c`` is injective; not beside ``⊤``/``∞``, which absorb), ``-`` (``c - x`` not for ``c = 0``, which
+  truncates to ``0`` on ``ℕ``), ``*`` (no factor ``0``, at most one factor of the count's own variables:
+  ``m * (1 - m)`` is ``0`` on ``ℕ``), ``/`` and ``%`` (no divisor ``0``, no modulus ``1``), ``^`` (no
+  exponent ``0``, no base ``0`` or ``1``): each is then non-constant in that operand. Two operands that
+  both hold the variable may cancel (``n - n``, ``n + -n``): refused;
+* a relation (``=``, ``<``, ``≤``, ``∣``, ``≠``) or a connective (``∧``, ``∨``, ``→``, ``↔``) of one side
+  that varies and others that hold no variable of the value, not one that decides it whatever it is (``0
+  ≤ x``, ``x < 0``, ``1 ∣ x``, ``x ∣ 0``, ``True ∨ P``, ``False ∧ P``);
+* a count (``card``, ``ncard``, ``encard``) of a set-builder or subtype whose condition varies, or of an
+  interval, range or divisor set (:data:`FAITHFUL`) of one argument that varies.
+
+Anything else (``if``, ``min``, ``max``, a function no list names, a binder inside, two places of the
+variable) is not read, and the comparison counts as closed: refused. An honest answer states its members
+or counts a set of each member plainly (red team 42's ``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤
+251}.encard = 15}``, a count compared with the member ``t = {d | d ∣ 4}.ncard - 1``): those pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, Node
+from putnam_solver.core.provers.lean._answer_order import TooDeep, terms
+
+COUNTS: Final = frozenset({"card", "ncard", "encard", "Nat.card", "Set.ncard", "Set.encard", "Finset.card"})
+FAITHFUL: Final = frozenset(
+    {"Iio", "Iic", "Ioo", "Ico", "Ioc", "Icc", "range", "divisors", "properDivisors", "primeFactors", "Fin"}
+)
+"""Functions whose set changes with each argument (an interval's end, ``Finset.range n``, ``n.divisors``):
+counted, with one argument that varies, the count is read as varying with it."""
+RELATIONS: Final = frozenset({"=", "≠", "<", "≤", "∣"})
+CONNECTIVES: Final = frozenset({"∧", "∨", "→", "↔"})
+UNARY: Final = frozenset({"-", "↑", ASCRIBED, NATURAL, "¬"})
+FIELDS: Final = frozenset({".1", ".2", ".fst", ".snd", ".val", "⁻¹"})
+DECIDING: Final = {
+    ("<", 0): "0",  # `x < 0`: false on ℕ whatever `x` is
+    ("≤", 1): "0",  # `0 ≤ x`: true on ℕ
+    ("∣", 1): "1",  # `1 ∣ x`
+    ("∣", 0): "0",  # `x ∣ 0`
+}
+"""The other side that decides a relation whatever its varying side (at the given place) is."""
+ABSORBING: Final = {"+": ("⊤", "∞"), "∧": ("False",), "∨": ("True",), "→": ("True", "False"), "↔": ()}
+"""The operands that make an operation constant beside what varies (``⊤ + x``, ``False ∧ P``, ``P → True``)."""
+
+
+def depends(texts: Sequence[str], variables: Collection[str]) -> bool:
+    """Whether the comparison ``texts`` varies with one of ``variables`` at a place that matters (module doc);
+    False for what it cannot read."""
+    try:
+        parts = terms(canonical_kept(list(texts))[1])
+    except TooDeep:
+        return False
+    return len(parts) == 1 and varies(parts[0], frozenset(variables))
+
+
+def varies(term: Node, names: frozenset[str]) -> bool:
+    """Whether ``term`` varies with one of ``names`` (module doc); False where it cannot tell."""
+    kind, text, kids = term.kind, term.text, term.kids
+    if kind == "atom":
+        return text.partition(".")[0] in names
+    if (kind == "pre" and text in UNARY) or (kind == "post" and text in FIELDS):
+        return varies(kids[0], names)
+    if kind == "group" and text == "|abs":
+        return varies(kids[0], names)
+    if kind == "group" and text == "{":
+        return _builder(kids, names)
+    if kind == "app" and kids:
+        return _applied(kids[0].text, kids[1:], names)
+    if kind == "bin" and text in RELATIONS | CONNECTIVES | {"+", "-", "*", "/", "%", "^"}:
+        return _operation(text, kids, names)
+    return False
+
+
+def _holds(term: Node, names: frozenset[str]) -> bool:
+    return (term.kind == "atom" and term.text.partition(".")[0] in names) or any(_holds(k, names) for k in term.kids)
+
+
+def _one(kids: Sequence[Node], names: frozenset[str]) -> int | None:
+    """The place of the one operand that holds one of ``names`` and varies, if exactly one holds any."""
+    holding = [i for i, kid in enumerate(kids) if _holds(kid, names)]
+    return holding[0] if len(holding) == 1 and varies(kids[holding[0]], names) else None
+
+
+def _operation(op: str, kids: Sequence[Node], names: frozenset[str]) -> bool:
+    at = _one(kids, names)
+    if at is None:
+        return False
+    others = [kid for i, kid in enumerate(kids) if i != at]
+    literals = {kid.text for kid in others if kid.kind == "atom"}
+    if op in RELATIONS:
+        return len(kids) == 2 and DECIDING.get((op, at)) != kids[1 - at].text
+    if op in ABSORBING:
+        return literals.isdisjoint(ABSORBING[op])
+    first = kids[0].text if kids[0].kind == "atom" else None
+    if op == "-":
+        return at == 0 or first != "0"
+    if op == "*":
+        return "0" not in literals and sum(kid.low >= 0 for kid in others) <= 1
+    if op in ("/", "%"):
+        return len(kids) == 2 and (kids[1].text not in ("0", "1") if at == 0 else first != "0")
+    return len(kids) == 2 and (kids[1].text != "0" if at == 0 else first not in ("0", "1"))  # `^`
+
+
+def _applied(head: str, args: Sequence[Node], names: frozenset[str]) -> bool:
+    last = head.rpartition(".")[2]
+    if head in COUNTS or last in COUNTS:
+        return len(args) == 1 and varies(args[0], names)
+    return last in FAITHFUL and _one(args, names) is not None
+
+
+def _builder(kids: Sequence[Node], names: frozenset[str]) -> bool:
+    """A set-builder ``{x | C}`` or subtype varies with ``names`` where its condition does."""
+    bars = [i for i, kid in enumerate(kids) if kid.kind == "part" and kid.text in ("|", "//")]
+    return len(bars) == 1 and len(kids) == bars[0] + 3 and varies(kids[bars[0] + 1], names)
