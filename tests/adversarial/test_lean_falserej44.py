@@ -17,8 +17,9 @@ element-type reading and the classical-decision rule. Now:
   ℤ × ℤ) → Prop)``, ``putnam_2005_a2``) no longer makes the statement unread; the conclusion's own head
   ``∀ n > 0,`` (``putnam_1965_a5``, ``1962_a5``) gives ``n`` positive where it binds it innermost; a numeral
   bound that implies positivity (``n ≥ 2``) counts. Found on the way: a dependent arrow in a statement with
-  no other binder (``(n : ℕ) (hn : 0 < n) : (n : ℕ) → t_solution n = 1``) gave ``n`` positive though it
-  rebinds it; now any dependent arrow leaves no parameter positive (no pinned statement loses one);
+  no other binder (``(n : ℕ) (hn : 0 < n) : (n : ℕ) → t_solution n = 1``, also ``{n : ℕ} →``, ``⦃n : ℕ⦄
+  →``) gave ``n`` positive though it rebinds it; now any dependent arrow leaves no parameter positive (no
+  pinned statement loses one; ``putnam_2023_b3``'s ``(IsZigZag : {k : ℕ} → ..)`` keeps none);
 * ``Nat.fib`` of number terms free of the counted variable bounds (``_answer_count_terms``), as ``choose``;
   found on the way (red team 43's divisor reading): ``{k : ℕ | (k : ℝ) ∣ 1024}`` passed as bounded, but in
   a field every nonzero number divides every number (the set is every ``k ≥ 1``); a divisor now bounds
@@ -39,9 +40,9 @@ Cleanup: one indicator definition (``_answer_count_reading.INDICATORS``/``indica
 
 Measured (G2; the text profile, or the full profile beside the text put before the solution), before the
 change and after it: ``HONEST`` (34): 0 accepted before, 34 now. ``ATTACKS`` (42): 40 refused before (the
-two field divisors passed: red team 43's false acceptance above), 42 now. ``PARAMETERS`` (14): 8 read the
-same before; the four positive rows (head ``∀``, ``≥ 2``, ``1 <``) gave none before, and the two
-dependent-arrow rows gave ``{0}``. Pinned statements with a positive parameter: 18 before, 37 now, none
+two field divisors passed: red team 43's false acceptance above), 42 now. ``PARAMETERS`` (19): 9 read the
+same before; the five positive rows (head ``∀``, ``≥ 2``, ``1 <``) gave none before, and the five
+dependent-arrow rows gave ``{0}``. Pinned statements with a positive parameter: 18 before, 36 now, none
 lost. Red team 43's table changed where intended (``a < b ∧ b < 5`` is honest now, its attack is ``a < b ∧
 a < 5``; ``Nat.fib`` is read, its unread row is ``Nat.totient``; ``putnam_2005_a2`` reads ``{0}``).
 Official answers 346 of 346, the verdict snapshot identical.
@@ -291,6 +292,15 @@ PARAMETERS: dict[str, tuple[str, str, set[int]]] = {
         set(),
     ),
     "rebound by a dependent arrow": ("ℕ → ℕ", "(n : ℕ) (hn : 0 < n) : (n : ℕ) → t_solution n = 1", set()),
+    "rebound by an implicit arrow": ("ℕ → ℕ", "(n : ℕ) (hn : 0 < n) : {n : ℕ} → t_solution n = 1", set()),
+    "rebound by a strict implicit arrow": ("ℕ → ℕ", "(n : ℕ) (hn : 0 < n) : ⦃n : ℕ⦄ → t_solution n = 1", set()),
+    "an implicit parameter": ("ℕ → ℕ", "{n : ℕ} (hn : 0 < n) : t_solution n = 1", {0}),
+    "a type in square brackets before an arrow": (
+        "ℕ → ℕ",
+        "(P : ℝ[X] → ℕ) (n : ℕ) (hn : n ≥ 2) : t_solution n = 1",
+        {0},
+    ),
+    "rebound by an instance arrow": ("ℕ → ℕ", "(n : ℕ) (hn : 0 < n) : [n : Inhabited ℕ] → t_solution n = 1", set()),
     "an arrow hypothesis": ("ℕ → ℕ", "(n : ℕ) (h : (n > 0) → True) : t_solution n = 1", set()),
     "the conclusion's ∀ n ≥ 0": ("ℕ → ℕ", ": ∀ n ≥ 0, t_solution n = 1", set()),
     "the conclusion's ∀ n ≠ 1": ("ℕ → ℕ", ": ∀ n ≠ 1, t_solution n = 1", set()),

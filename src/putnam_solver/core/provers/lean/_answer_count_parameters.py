@@ -23,7 +23,6 @@ theorem, an argument in brackets: no parameter is positive (fail closed).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 from typing import Final
 
 from putnam_solver.core.provers.lean._brackets import bracket_partners
@@ -50,8 +49,8 @@ def positive_parameters(expected: Statement, solution: str) -> frozenset[int]:
         return frozenset()
     plain = _plain_arrows(tokens, partner)
     plain_texts = [t.text for t in plain]
-    if any(a == ")" and b in ("→", "->") for a, b in pairwise(plain_texts)):
-        return frozenset()  # `(n : ℕ) → ..` binds `n` (a `∀`): not read
+    if any(_binds_before_arrow(plain_texts, partner, k) for k in range(len(plain_texts) - 1)):
+        return frozenset()  # `(n : ℕ) → ..`, `{n : ℕ} → ..` bind `n` (a `∀`): not read
     found = bindings(plain, bracket_partners(plain_texts), ())
     if not found and any(text in BINDERS or text == "{" for text in texts):
         return frozenset()  # binders the reader gave up on
@@ -106,6 +105,14 @@ def _plain_arrows(tokens: Sequence[Token], partner: dict[int, int]) -> list[Toke
             plain[opener] = plain[opener]._replace(kind=IDENT, text="_")
             plain[close] = plain[close]._replace(kind=IDENT, text="_")
     return plain
+
+
+def _binds_before_arrow(texts: Sequence[str], partner: dict[int, int], k: int) -> bool:
+    """Whether the group that closes at ``k`` binds a name for what follows its arrow: ``(n : ℕ) →``, ``{n :
+    ℕ} →``, ``⦃n : ℕ⦄ →``, ``[n : C] →`` (a type in brackets, ``ℝ[X] →``, binds nothing)."""
+    if texts[k + 1] not in ("→", "->") or texts[k] not in (")", "}", "⦄", "]"):
+        return False
+    return texts[k] != "]" or (partner.get(k, k) < k and ":" in _top_level(texts, partner, partner[k]))
 
 
 def _top_level(texts: Sequence[str], partner: dict[int, int], opener: int) -> list[str]:
