@@ -32,10 +32,13 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   b``, ``|k| ≤ e``, ``k ∣ N`` (``N`` positive by its text: :func:`_answer_count_terms.positive`, a conjunct
   ``0 < N``, or a parameter the statement only gives positive numbers, :mod:`_answer_count_parameters`),
   with ``e`` free of the variable and a number term (:func:`_answer_count_terms.number_term`: numerals,
-  arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types, ``Nat.choose``/``Nat.factorial``:
+  arithmetic, casts to ``ℕ``/``ℤ``/``ℚ``/``ℝ``, variables of those types, ``Nat.choose``/``Nat.factorial``
+  (since false rejections 44 ``Nat.fib``):
   so the comparison is one of numbers, never a wrapping ``Fin n`` order); ``ℤ`` needs a bound on each side.
   ``k`` may be cast to a number type there (``(k : ℝ) ≤ x``: the casts are monotone); a bare ``↑k`` is not
-  read (its target could wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``.
+  read (its target could wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``. Since false
+  rejections 44 a coordinate may be bounded by another that is (``a < b ∧ b < 10``:
+  :mod:`_answer_count_links`).
 
 A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Anything else beside
 a count (an untyped variable, ``ℚ``, a bound inside a negation, a variable counted by name) is refused:
@@ -49,7 +52,8 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, leaves, pattern
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, top
+from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, indicator, top
 from putnam_solver.core.provers.lean._answer_count_terms import number_term, positive
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._number_decisions import Binding, bindings, library_decides
@@ -62,11 +66,12 @@ DOMAIN_RULE: Final = (
     "top-level conjunct (`k < e`, `k ∈ Finset.range e`, `k ∈ Set.Icc a b`), or state the answer"
 )
 
-_INDICATORS: Final = frozenset({"indicator", "mulIndicator", "indicatorSome"})
 _OWNERS: Final = frozenset({"Set", "Nat", "ENat", "PartENat", "Fintype", "Finite", "Cardinal", "Measure", "Finset"})
 """Namespaces whose counts take the counted set or type as their first explicit argument."""
 _INTEGERS: Final = frozenset({"ℕ", "ℤ", "Nat", "Int"})
 _NATURALS: Final = frozenset({"ℕ", "Nat"})
+_FIELDS: Final = frozenset({"ℚ", "ℝ", "ℂ", "Rat", "Real", "Complex"})
+"""Types in which divisibility bounds nothing (``(k : ℝ) ∣ 1024`` holds of every ``k ≠ 0``)."""
 _BOTH_SIDES: Final = frozenset({"Icc", "Ico", "Ioc", "Ioo"})
 _UPPER_ONLY: Final = frozenset({"Iic", "Iio"})
 _LOWER_ONLY: Final = frozenset({"Ici", "Ioi"})
@@ -77,9 +82,6 @@ _LOOSE: Final = frozenset(
 )
 """Tokens that bind looser than ``∧`` (or begin code that does): where one stands at a condition's top
 level, its ``∧``s split no conjunct of the whole condition (``k < e ∧ P ∨ Q``)."""
-_COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
-_EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", "(", ")", "|", "}", ","})
-"""Tokens that end a comparison on either side (:func:`_characterises`)."""
 _POSITIVE_BEFORE: Final = frozenset({("0", "<"), ("1", "≤"), ("0", "≠")})
 _POSITIVE_AFTER: Final = frozenset({(">", "0"), ("≥", "1"), ("≠", "0")})
 _TYPE_WORDS: Final = frozenset({"Bool", "Finset", "Set", "Fin", "ZMod"})
@@ -94,11 +96,10 @@ def unbounded_count(reading: CountReading, positive: frozenset[int] = frozenset(
     positive numbers (:func:`_answer_count_parameters.positive_parameters`)."""
     found: list[Binding] | None = None
     for i in reading.counts:
-        token = reading.value[i]
-        if token.kind == IDENT and name_parts(normalize_name(token.text))[-1] in _INDICATORS:
+        if indicator(reading.value[i].kind, reading.texts[i]):
             continue
         span = _counted(reading, i)
-        if span is not None and _characterises(reading, i, span):
+        if span is not None and reading.characterises(i, span):
             continue
         if found is None:
             found = bindings(reading.value, reading.partner, reading.domains[:-1])
@@ -128,28 +129,6 @@ def _given(
     return frozenset(given)
 
 
-def _characterises(reading: CountReading, i: int, counted: Span) -> bool:
-    """Whether the count at ``i`` (of ``counted``) stands inside one of the answer's own set-builders and is
-    compared, whole, with a numeral there (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}``,
-    red team 27's honest spelling of ``putnam_1994_b1``): a property of each member, which picks no value
-    (a set that does not depend on the member makes the answer all or nothing), so its domain is not read.
-    Anything more on the other side (``= n``, ``= 15 + n``) passes the count's value on and is read."""
-    texts, value = reading.texts, reading.value
-    start, end = (counted[0], i + 1) if i and texts[i - 1] == "." else (i, counted[1])
-    if not any(o < start and end <= reading.partner[o] for o in reading.own):
-        return False
-
-    def edge(k: int) -> bool:
-        return not 0 <= k < len(texts) or texts[k] in _EDGES
-
-    def numeral(k: int) -> bool:
-        return 0 <= k < len(texts) and value[k].kind == NUMBER
-
-    after = edge(end + 2) and numeral(end + 1) and end < len(texts) and texts[end] in _COMPARISONS
-    before = edge(start - 3) and numeral(start - 2) and texts[start - 1] in _COMPARISONS
-    return (after and edge(start - 1)) or (before and edge(end))
-
-
 def _counted(reading: CountReading, i: int) -> Span | None:
     """Where the argument the count at ``i`` counts stands: the receiver of a field (``{..}.ncard``,
     ``(Set.Icc 1 9).ncard``, ``s |>.ncard``), else the atom after it (or all after a ``<|``/``$``); None for
@@ -157,7 +136,7 @@ def _counted(reading: CountReading, i: int) -> Span | None:
     value, texts, partner = reading.value, reading.texts, reading.partner
     before = texts[i - 1] if i else ""
     if value[i].kind == IDENT:
-        parts = name_parts(normalize_name(value[i].text))
+        parts = name_parts(normalize_name(texts[i]))
         at = count_part(parts, before)
         if at is None or (at > 0 and (at > 1 or parts[0] not in _OWNERS)):
             return None  # `s.ncard`: whatever `s` is, the text does not show it
@@ -301,6 +280,7 @@ def _bounded_builder(
     naturals = frozenset(path for path, sides in need.items() if sides == {"upper"})
     shown = _positives(reading, found, conditions[-1], names) | {name for name in given if name[0] not in names}
     counted = _Counted(names, naturals, shown, typed is None)
+    numbers, linked = frozenset(path for path, sides in need.items() if sides), list[Link]()
     for condition in conditions:
         conjuncts = _conjuncts(reading, condition)
         if conjuncts is None and _disjuncts(reading, condition) is not None:
@@ -308,11 +288,12 @@ def _bounded_builder(
         for conjunct in conjuncts or []:
             disjuncts = _disjuncts(reading, conjunct)
             if disjuncts is None:
-                _bound(reading, found, counted, conjunct, need)
+                _bound(reading, found, counted, conjunct, need, linked)
                 continue
             struck = [_struck(reading, found, counted, disjunct, need) for disjunct in disjuncts]
             for key in need:  # a union of sets bounded on a side is bounded on it
                 need[key] -= struck[0][key].intersection(*(sides[key] for sides in struck[1:]))
+    carry(need, linked, numbers)  # `a < b ∧ b < 10`: a coordinate bounded by another
     return not any(need.values())
 
 
@@ -378,9 +359,17 @@ def _struck(reading: CountReading, found: Sequence[Binding], counted: _Counted, 
     return {key: need[key] - trial[key] for key in need}
 
 
-def _bound(reading: CountReading, found: Sequence[Binding], counted: _Counted, conjunct: Span, need: Need) -> None:
+def _bound(
+    reading: CountReading,
+    found: Sequence[Binding],
+    counted: _Counted,
+    conjunct: Span,
+    need: Need,
+    linked: list[Link] | None = None,
+) -> None:
     """Strike from ``need`` the sides the conjunct ``value[conjunct]`` bounds of the counted variable (module
-    doc); an untyped variable only by ``=`` or a membership (its type could be ``ℚ``)."""
+    doc); an untyped variable only by ``=`` or a membership (its type could be ``ℚ``). ``linked``: where a
+    top-level conjunct compares two coordinates, the links it makes (:mod:`_answer_count_links`)."""
     texts, partner = reading.texts, reading.partner
     start, end = conjunct
     relations, k = [], start
@@ -396,12 +385,11 @@ def _bound(reading: CountReading, found: Sequence[Binding], counted: _Counted, c
     if relation in ("∈", "⊆"):
         path = coordinate(reading, names, left)
         sides = _member_sides(reading, found, right, relation, untyped)
-    elif relation == "∣":
+    elif relation == "∣":  # of integers: in a field every nonzero number divides every number
         path = coordinate(reading, names, left)
         natural = path in counted.naturals
-        shown = number_term(reading, found, names, right) and positive(
-            reading, found, right, natural, counted.positives
-        )
+        integral = not _FIELDS.intersection(texts[start:r]) and number_term(reading, found, names, right, _INTEGERS)
+        shown = integral and positive(reading, found, right, natural, counted.positives)
         sides = {"upper", "lower"} if shown and not untyped else set()
     elif relation in ("<", "≤", ">", "≥", "="):
         absolute = texts[start] == "|" and texts[r - 1] == "|" and r - start > 2 and relation in ("<", "≤")
@@ -410,6 +398,10 @@ def _bound(reading: CountReading, found: Sequence[Binding], counted: _Counted, c
         if path is None and not absolute:
             path, other = coordinate(reading, names, right), left
             relation = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
+        other_path = None if absolute or untyped or path is None else coordinate(reading, names, other)
+        if linked is not None and other_path is not None:
+            linked += links(path or "", relation, other_path)
+            return
         if not number_term(reading, found, names, other) or (untyped and relation != "="):
             return
         upper, lower = relation in ("<", "≤", "=") or absolute, relation in (">", "≥", "=") or absolute

@@ -1,6 +1,6 @@
 """G2 on a no-answer value that counts (value red team 43): a count compared into a closed proposition.
 
-Red team 42's domain rule (``_answer_count_domains._characterises``) leaves a count compared, whole, with a
+Red team 42's domain rule (``_answer_count_reading.CountReading.characterises``) leaves a count compared, whole, with a
 numeral inside the answer's own set-builder unread: ``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard
 = 15}`` is a property of each member, which picks no value. Its own note says why that needs the member: "a
 set that does not depend on the member makes the answer all or nothing". Such a count passed:
@@ -28,8 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_count_padding import depends
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets
-from putnam_solver.core.provers.lean.syntax import IDENT, name_parts, normalize_name
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets, indicator
 
 HEDGE_RULE: Final = (
     "the answer compares a count with a term that names none of its own variables (or names them only where "
@@ -39,7 +38,6 @@ HEDGE_RULE: Final = (
 )
 _COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
 _EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", ",", "|", "=>", "↦", "then", "else", "if", ":="})
-_INDICATORS: Final = frozenset({"indicator", "mulIndicator", "indicatorSome"})
 
 
 def closed_comparison(reading: CountReading) -> int | None:
@@ -50,8 +48,7 @@ def closed_comparison(reading: CountReading) -> int | None:
         return None
     free = {t.offset for t in free_in_brackets(value)}
     for i in reading.counts:
-        token = value[i]
-        if token.kind == IDENT and name_parts(normalize_name(token.text))[-1] in _INDICATORS:
+        if indicator(value[i].kind, texts[i]):
             continue
         start, end = _expression(texts, partner, i)
         if end < len(texts) and texts[end] in _COMPARISONS:

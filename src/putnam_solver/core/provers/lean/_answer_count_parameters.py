@@ -10,10 +10,14 @@ So a parameter (its position ``j``) is positive when every mention of the soluti
 the theorem, heading its own application there (not an argument: ``Nat.iterate sol n 0`` applies it
 at ``0``), with a ``j``-th argument that is a name the theorem's signature binds once and
 states positive by a hypothesis binder of its own (``(h : n > 0)``, ``(h : 0 < n)``, ``(h : n ≥ 1)``, ``(h :
-1 ≤ n)``, ``(h : n ≠ 0)``, ``(h : 0 ≠ n)``), and no binder inside the theorem (``∀ n,``, ``fun n``,
-``{n | ..}``: :func:`_number_decisions.bindings`) rebinds that name where the solution is applied. A
-statement whose bindings are not read (``match``, ``let``...), a mention outside the theorem, an argument in
-brackets: no parameter is positive (fail closed).
+1 ≤ n)``, ``(h : n ≠ 0)``, ``(h : 0 ≠ n)``; since false rejections 44 any numeral bound that implies it,
+``n ≥ 2``), and no binder inside the theorem (``∀ n,``, ``fun n``, ``{n | ..}``:
+:func:`_number_decisions.bindings`) rebinds that name where the solution is applied; or (false rejections
+44, ``putnam_1965_a5``) a name the conclusion's own head ``∀ n > 0,`` binds, innermost where the solution
+is applied. A statement whose bindings are not read (``match``, ``let``..., a dependent arrow ``(n : ℕ) →
+..``, which is a ``∀``; a type in brackets before an arrow, ``(rooktour : (ℕ → ℤ × ℤ) → Prop)`` in
+``putnam_2005_a2``, is read since false rejections 44: :func:`_plain_arrows`), a mention outside the
+theorem, an argument in brackets: no parameter is positive (fail closed).
 """
 
 from __future__ import annotations
@@ -22,11 +26,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._brackets import bracket_partners
-from putnam_solver.core.provers.lean._number_decisions import BINDERS, bindings
+from putnam_solver.core.provers.lean._number_decisions import BINDERS, Binding, bindings
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Statement, Token, name_parts, normalize_name
 
-_POSITIVE: Final = (("", ">", "0"), ("0", "<", ""), ("", "≥", "1"), ("1", "≤", ""), ("", "≠", "0"), ("0", "≠", ""))
-"""A hypothesis that states the name (the empty slot) positive."""
 _ENDS: Final = frozenset({")", "]", "}", "⟩", "⦄", "|>.", "∘"})
 """Tokens after which a name is an argument (``f (x) sol``), a field's function or composed, not applied."""
 _UNREAD: Final = frozenset({"match", "let", "have", "by", "where", "show", "calc", "do", "with"})
@@ -45,10 +47,15 @@ def positive_parameters(expected: Statement, solution: str) -> frozenset[int]:
     colon = _top_colon(texts, partner)
     if colon is None or _UNREAD.intersection(texts):
         return frozenset()
-    found = bindings(tokens, partner, ())
+    plain = _plain_arrows(tokens, partner)
+    plain_texts = [t.text for t in plain]
+    if any(_binds_before_arrow(plain_texts, partner, k) for k in range(len(plain_texts) - 1)):
+        return frozenset()  # `(n : ℕ) → ..`, `{n : ℕ} → ..` bind `n` (a `∀`): not read
+    found = bindings(plain, bracket_partners(plain_texts), ())
     if not found and any(text in BINDERS or text == "{" for text in texts):
         return frozenset()  # binders the reader gave up on
     stated = _stated_positive(tokens, partner, colon)
+    head = _positive_head(tokens, colon)
     mentions = [k for k, t in enumerate(tokens) if _mentions(t, solution)]
     positive: set[int] = set()
     if any(k > 0 and not _heads(tokens[k - 1]) for k in mentions):
@@ -56,11 +63,65 @@ def positive_parameters(expected: Statement, solution: str) -> frozenset[int]:
     for j in range(max((_arity(tokens, k) for k in mentions), default=0)):
         names = [_argument(tokens, k, j) for k in mentions]
         if mentions and all(
-            name in stated and not any(b.name == name and b.start < k < b.end for b in found)
+            name is not None and _given_positive(found, stated, head, name, k)
             for name, k in zip(names, mentions, strict=True)
         ):
             positive.add(j)
     return frozenset(positive)
+
+
+def _given_positive(found: Sequence[Binding], stated: set[str], head: int | None, name: str, k: int) -> bool:
+    """Whether ``name`` at the mention ``k`` is a parameter the signature states positive that no binder
+    rebinds there, or the conclusion's own head ``∀ n > 0,`` (its ``∀`` at ``head``) binds it innermost."""
+    inner = max((b for b in found if b.name == name and b.start < k < b.end), key=lambda b: b.start, default=None)
+    return (inner is None and name in stated) or (inner is not None and inner.start == head)
+
+
+def _positive_head(tokens: Sequence[Token], colon: int) -> int | None:
+    """Where the conclusion begins with ``∀ n > 0,`` (a binder predicate, Lean's ``∀ n, n > 0 → ..``;
+    ``≥ 1``, ``≠ 0`` and any numeral bound that makes it positive too, :func:`_positive_claim`): its ``∀``."""
+    claim = [t.text for t in tokens[colon + 1 : colon + 6]]
+    if len(claim) == 5 and claim[0] == "∀" and claim[4] == "," and tokens[colon + 2].kind == IDENT:
+        return colon + 1 if _positive_claim(claim[1:4]) == claim[1] else None
+    return None
+
+
+def _plain_arrows(tokens: Sequence[Token], partner: dict[int, int]) -> list[Token]:
+    """``tokens`` with the brackets of each type ``(A → B)`` that stands before an arrow (``(rooktour : (ℕ
+    → ℤ × ℤ) → Prop)``, ``putnam_2005_a2``) replaced by neutral words, so that :func:`bindings` (which gives
+    up on a group before ``→``, lest it be a dependent ``(n : T) →``) reads the statement: a group with no
+    ``:`` at its top level binds nothing. Its scopes can only grow by it (a binder inside such a group then
+    scopes to the end of the enclosing one), which finds more rebinding, never less."""
+    texts = [t.text for t in tokens]
+    plain = list(tokens)
+    for opener, close in partner.items():
+        after = texts[close + 1] if close + 1 < len(texts) else ""
+        if (
+            opener < close
+            and texts[opener] == "("
+            and after in ("→", "->")
+            and ":" not in _top_level(texts, partner, opener)
+        ):
+            plain[opener] = plain[opener]._replace(kind=IDENT, text="_")
+            plain[close] = plain[close]._replace(kind=IDENT, text="_")
+    return plain
+
+
+def _binds_before_arrow(texts: Sequence[str], partner: dict[int, int], k: int) -> bool:
+    """Whether the group that closes at ``k`` binds a name for what follows its arrow: ``(n : ℕ) →``, ``{n :
+    ℕ} →``, ``⦃n : ℕ⦄ →``, ``[n : C] →`` (a type in brackets, ``ℝ[X] →``, binds nothing)."""
+    if texts[k + 1] not in ("→", "->") or texts[k] not in (")", "}", "⦄", "]"):
+        return False
+    return texts[k] != "]" or (partner.get(k, k) < k and ":" in _top_level(texts, partner, partner[k]))
+
+
+def _top_level(texts: Sequence[str], partner: dict[int, int], opener: int) -> list[str]:
+    """The tokens at the own top level of the group opened at ``opener``."""
+    found, k = [], opener + 1
+    while k < partner[opener]:
+        found.append(texts[k])
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return found
 
 
 def _mentions(token: Token, solution: str) -> bool:
@@ -96,12 +157,28 @@ def _stated_positive(tokens: Sequence[Token], partner: dict[int, int], colon: in
             split = inner.index(":")
             for name in inner[:split]:
                 bound[name] = bound.get(name, 0) + 1
-            claim = inner[split + 1 :]
-            for shape in _POSITIVE:
-                if len(claim) == 3 and all(s == "" or s == c for s, c in zip(shape, claim, strict=True)):
-                    stated.add(claim[shape.index("")])
+            if (claimed := _positive_claim(inner[split + 1 :])) is not None:
+                stated.add(claimed)
         k = close + 1
     return {name for name in stated if bound.get(name) == 1}
+
+
+def _positive_claim(claim: Sequence[str]) -> str | None:
+    """The name a claim of three words states positive (``n > 0``, ``0 < n``, ``n ≥ 1``, ``1 ≤ n``, ``n ≠ 0``,
+    ``0 ≠ n``; since false rejections 44 any numeral bound that implies it: ``n ≥ 2``, ``n > 1``), else
+    None."""
+    if len(claim) != 3:
+        return None
+    left, relation, right = claim
+    if relation in ("<", "≤") and left.isdigit():
+        relation, left, right = {"<": ">", "≤": "≥"}[relation], right, left
+    if relation == "≠" and left == "0":
+        left, right = right, left
+    if not right.isdigit() or left.isdigit():
+        return None
+    bound = int(right)
+    positive = {">": bound >= 0, "≥": bound >= 1, "≠": bound == 0}.get(relation, False)
+    return left if positive else None
 
 
 def _arity(tokens: Sequence[Token], k: int) -> int:

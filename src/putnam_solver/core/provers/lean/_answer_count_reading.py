@@ -20,8 +20,10 @@ from typing import Final, NamedTuple
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import solution_domains
+from putnam_solver.core.provers.lean._short_names import resolved
 from putnam_solver.core.provers.lean.syntax import (
     IDENT,
+    NUMBER,
     SYMBOL,
     Statement,
     Token,
@@ -41,6 +43,15 @@ OTHER_COUNTS: Final = frozenset({("Cardinal", "mk"), ("Measure", "count"), ("Fin
 symbol ``#`` (``Cardinal.mk`` under ``open Cardinal``, ``Finset.card`` under ``open Finset``) counts too;
 ``Cardinal.toNat`` does not (``Cardinal.toNat (Cardinal.mk (Fin 3))`` is one count, red team 14's honest
 twin)."""
+INDICATORS: Final = frozenset({"indicator", "mulIndicator", "indicatorSome"})
+"""The names of ``Set``'s indicators, bare or under ``Set`` (:func:`indicator`): one decides one membership
+and counts nothing (red team 40's rule reads it at a numeral point); the word, hedge and domain rules pass
+over it alike (three copies until false rejections 44, the domain and hedge rules' for any owner)."""
+
+
+_COMPARISONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
+_EDGES: Final = frozenset({"∧", "∨", "¬", "→", "->", "↔", "(", ")", "|", "}", ","})
+"""Tokens that end a comparison on either side (:meth:`CountReading.characterises`)."""
 
 
 class CountReading(NamedTuple):
@@ -48,6 +59,8 @@ class CountReading(NamedTuple):
 
     value: Sequence[Token]
     texts: list[str]
+    """Each token's text; a bare library name as the ``open``s in force make it mean
+    (:func:`_short_names.resolved`: ``card`` under ``open Finset`` is ``Finset.card``)."""
     partner: dict[int, int]
     builders: dict[int, int]
     """The ``{`` of each set-builder or subtype, and its first ``|`` or ``//`` at its own top level."""
@@ -64,11 +77,40 @@ class CountReading(NamedTuple):
     holds_sets: bool
     """Whether the solution's codomain holds sets (``Set T``, ``ℕ → Set T``, ``Set A × Set B``)."""
 
+    def characterises(self, i: int, counted: tuple[int, int]) -> bool:
+        """Whether the count at ``i`` (of ``value[counted]``) stands inside one of the answer's own
+        set-builders and is compared, whole, with a numeral there (``{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤
+        250}.encard = 15}``, red team 27's honest spelling of ``putnam_1994_b1``): a property of each member,
+        which picks no value (a set that does not depend on the member makes the answer all or nothing), so
+        the domain rule does not read its domain (:mod:`_answer_count_hedges` refuses one that names no
+        member). Anything more on the other side (``= n``, ``= 15 + n``) passes the count's value on."""
+        texts, value = self.texts, self.value
+        start, end = (counted[0], i + 1) if i and texts[i - 1] == "." else (i, counted[1])
+        if not any(o < start and end <= self.partner[o] for o in self.own):
+            return False
+
+        def edge(k: int) -> bool:
+            return not 0 <= k < len(texts) or texts[k] in _EDGES
+
+        def numeral(k: int) -> bool:
+            return 0 <= k < len(texts) and value[k].kind == NUMBER
+
+        after = edge(end + 2) and numeral(end + 1) and end < len(texts) and texts[end] in _COMPARISONS
+        before = edge(start - 3) and numeral(start - 2) and texts[start - 1] in _COMPARISONS
+        return (after and edge(start - 1)) or (before and edge(end))
+
 
 def read_counts(value: Sequence[Token], expected: Statement, solution: str, opened: Sequence[str] = ()) -> CountReading:
     """The reading of ``value``, the value of the solution named ``solution`` of ``expected``, with the
     namespaces ``opened`` in force there."""
     texts = [t.text for t in value]
+    if opened:
+        index = {t.offset: i for i, t in enumerate(value)}
+        for token in free_in_brackets(value):  # a name the value binds means that binding
+            at = index[token.offset]
+            field = at > 0 and texts[at - 1] in (".", "|>.")  # `s.card`: a field, no open resolves it
+            if not field and (full := resolved(token.text, opened)) is not None:
+                texts[at] = full
     partner = bracket_partners(texts)
     builders = {i: bar for i, text in enumerate(texts) if text == "{" and (bar := top(texts, partner, i)) is not None}
     pinned = next((s.command for s in expected.solutions if s.command.name == solution), None)
@@ -77,7 +119,7 @@ def read_counts(value: Sequence[Token], expected: Statement, solution: str, open
     codomain, parameters = domains[-1], len(domains) > 1
     counts: list[int] = []
     if codomain != "Prop" or parameters:
-        counts = [i for i, t in enumerate(value) if counts_here(t, texts[i - 1] if i else "")]
+        counts = [i for i, t in enumerate(value) if counts_here(t.kind, texts[i], texts[i - 1] if i else "")]
     own = (
         _answer_builders(builders, partner, counts)
         if codomain == "Set" or (codomain == "Prop" and parameters)
@@ -106,11 +148,17 @@ def _answer_builders(builders: Collection[int], partner: dict[int, int], counts:
     return frozenset(own)
 
 
-def counts_here(token: Token, before: str) -> bool:
-    """Whether ``token`` names a count (:func:`count_part`), or is the symbol ``#``."""
-    if token.kind != IDENT:
-        return token.text == "#"
-    return count_part(name_parts(normalize_name(token.text)), before) is not None
+def counts_here(kind: str, text: str, before: str) -> bool:
+    """Whether a token (its ``kind`` and ``text``) names a count (:func:`count_part`), or is the symbol ``#``."""
+    if kind != IDENT:
+        return text == "#"
+    return count_part(name_parts(normalize_name(text)), before) is not None
+
+
+def indicator(kind: str, text: str) -> bool:
+    """Whether a token (its ``kind`` and ``text``) names an indicator (:data:`INDICATORS`)."""
+    parts = name_parts(normalize_name(text)) if kind == IDENT else []
+    return parts[-1:] != [] and parts[-1] in INDICATORS and parts[:-1] in ([], ["Set"])
 
 
 def count_part(parts: Sequence[str], before: str) -> int | None:

@@ -8,7 +8,10 @@ notation ``n !`` (also as a field, ``n.choose 2``, ``(10).choose 3``) of such te
 functions ``ℕ → ℕ → ℕ`` and ``ℕ → ℕ`` (Mathlib/Data/Nat/Choose/Basic.lean: ``def choose : ℕ → ℕ → ℕ | _, 0 =>
 1 | 0, _ + 1 => 0 | n + 1, k + 1 => choose n k + choose n (k + 1)``; Mathlib/Data/Nat/Factorial/Basic.lean:
 ``def factorial : ℕ → ℕ | 0 => 1 | succ n => succ n * factorial n`` with ``scoped notation:10000 n "!" =>
-Nat.factorial n``). Any other function (a variable, ``Nat.find``, an unknown name) is no bound.
+Nat.factorial n``); since false rejections 44 ``Nat.fib`` (``n.fib``, ``(10).fib``) too, total and
+computable (Mathlib/Data/Nat/Fib/Basic.lean: ``def fib (n : ℕ) : ℕ := ((fun p : ℕ × ℕ => (p.snd, p.fst +
+p.snd))^[n] (0, 1)).fst``), never positive here (``fib 0 = 0``). Any other function (a variable,
+``Nat.find``, an unknown name) is no bound.
 
 A divisor bounds its variable only where what it divides is positive (``{d | d ∣ 0}`` is every number):
 :func:`positive` reads positive numerals joined by ``+``, ``*``, ``^``, a factorial (the same file:
@@ -25,19 +28,25 @@ from itertools import pairwise
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading
-from putnam_solver.core.provers.lean._number_decisions import Binding, library_decides, type_at
+from putnam_solver.core.provers.lean._number_decisions import NUMBER_TYPES, Binding, library_decides, type_at
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
 
 Span = tuple[int, int]
-_FUNCTIONS: Final = frozenset({"choose", "factorial"})
+_FUNCTIONS: Final = frozenset({"choose", "factorial", "fib"})
 _NATURAL: Final = frozenset({"ℕ", "Nat"})
 _DEEPEST: Final = 16
 """More nested sums, products and powers than a bound writes: none is read (fail closed, and linear)."""
 
 
-def number_term(reading: CountReading, found: Sequence[Binding], names: Collection[str], span: Span) -> bool:
+def number_term(
+    reading: CountReading,
+    found: Sequence[Binding],
+    names: Collection[str],
+    span: Span,
+    types: frozenset[str] = NUMBER_TYPES,
+) -> bool:
     """Whether ``value[span]`` is a term of numbers free of ``names`` (module doc): each run of tokens
-    between the functions read here is one :func:`_number_decisions.library_decides` accepts."""
+    between the functions read here is one :func:`_number_decisions.library_decides` accepts, of ``types``."""
     value, texts = reading.value, reading.texts
     start, end = span
     if start >= end or any(
@@ -48,7 +57,7 @@ def number_term(reading: CountReading, found: Sequence[Binding], names: Collecti
     for k in range(start, end + 1):
         if k < end and not _function(reading, found, k):
             continue
-        if first < k and not library_decides(value, first, k, found):
+        if first < k and not library_decides(value, first, k, found, types=types):
             return False
         first = k + 1 + (k + 1 < end and texts[k] == "." and texts[k + 1] in _FUNCTIONS)
     return True
@@ -61,7 +70,7 @@ def _function(reading: CountReading, found: Sequence[Binding], k: int) -> bool:
     if texts[k] == "!":
         return k > 0
     if texts[k] == ".":
-        return texts[k + 1 : k + 2] in (["choose"], ["factorial"]) and k > 0 and texts[k - 1] == ")"
+        return texts[k + 1 : k + 2] in (["choose"], ["factorial"], ["fib"]) and k > 0 and texts[k - 1] == ")"
     if token.kind != IDENT:
         return False
     parts = name_parts(normalize_name(texts[k]))

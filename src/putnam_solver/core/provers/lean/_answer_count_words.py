@@ -18,11 +18,15 @@ a name the value itself binds there (its set-builder's variables, its ``fun``'s 
 own ``fun``s: scope by scope, :func:`syntax.free_occurrences` over the value in brackets, so a name bound
 in one place does not pass for the same name used free in another), with only :data:`FIELDS` after it; a
 plain type of :data:`TYPES`, ``Set`` only as a set-builder's ascription (``({p | ..} : Set T)``, the
-published ``putnam_2011_a1`` answer) and ``ℝ`` only as a cast's target (``(Nat.card (Fin 3) : ℝ)``,
+published ``putnam_2011_a1`` answer) or, since false rejections 44, as the finite type a count counts
+(``Nat.card (Set (Fin 5))``: :func:`_answer_count_binders.finite_type`, its members named by no property),
+and ``ℝ`` only as a cast's target (``(Nat.card (Fin 3) : ℝ)``,
 ``(k : ℝ) ≤ x``) or in the answer's own leading binders (``fun (x : ℝ) =>``): red team 41 also asked that
 the value bind nothing else, lest a variable take ``ℝ`` from an ascription (``{x | (x : ℝ) ^ 2 = 2}``);
 since red team 42 a counted variable has its type written, or a ``Finset`` membership or an equation
-fixes it, or :mod:`_answer_count_domains` refuses the count; or a library name of :data:`NAMES`. Anything
+fixes it, or :mod:`_answer_count_domains` refuses the count; or a library name of :data:`NAMES`, bare where
+the ``open``s in force make it mean one (:mod:`_short_names`, also an ``open Finset in`` inside the value,
+whose own words then pass). Anything
 else (an unknown name, ``∩``, ``ᶜ``, ``∅``, ``let``, ``·``, a dependent arrow ``(i : ℕ) → ..``, which is a
 ``∀``) refuses the value. So do a ``fun`` holding a ``fun`` or ``{``
 other than the value's leading ones (``(fun i => ..) = fun i => ..`` is a ``∀`` over the domain), as red
@@ -57,7 +61,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets, top
+from putnam_solver.core.provers.lean._answer_count_binders import finite_type
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets, indicator, top
+from putnam_solver.core.provers.lean._short_names import opened_in
 from putnam_solver.core.provers.lean.syntax import (
     IDENT,
     NUMBER,
@@ -96,29 +102,16 @@ NAMES: Final = frozenset(
         "Set.mulIndicator",
     }
     | {"Set.Icc", "Set.Ico", "Set.Ioc", "Set.Ioo", "Set.Ici", "Set.Iic", "Set.Ioi", "Set.Iio"}
-    | {"Nat.Prime", "Nat.Coprime", "Nat.gcd", "Nat.lcm", "Nat.factorial", "Nat.choose", "Even", "Odd"}
+    | {"Nat.Prime", "Nat.Coprime", "Nat.gcd", "Nat.lcm", "Nat.factorial", "Nat.choose", "Nat.fib", "Even", "Odd"}
     | {"Int.natAbs", "Int.toNat", "Finset.range", "Finset.card", "True", "False", "true", "false", "fun", "λ", "_"}
     | {"Finset.Icc", "Finset.Ico", "Finset.Ioc", "Finset.Ioo"}
 )
 """The counts themselves, then library names whose meaning a computation decides (module doc)."""
 FIELDS: Final = frozenset(
     {"fst", "snd", "val", "natAbs", "toNat", "ncard", "encard", "card", "Prime", "Coprime", "gcd", "lcm"}
-    | {"factorial", "choose", "succ", "pred"}
+    | {"factorial", "choose", "fib", "succ", "pred"}
 )
 """Names allowed after a ``.`` or a bound variable's name (``p.fst``, ``d.Prime``, ``{..}.ncard``)."""
-SHORT: Final = {"ncard": "Set", "encard": "Set", "Coprime": "Nat", "factorial": "Nat"}
-"""Bare names that stand for a listed name where its namespace is open (red team 42: ``open Nat Set``, the
-header of ``putnam_2005_a2``), only where every namespace in force is one of :data:`SHORT_SCOPES`. Lean
-resolves a bare name to every ``N.x`` of an open ``N`` and a root ``x`` that exist, and elaborates them all:
-one success is used, more are an error (leanprover/lean4 src/Lean/Elab/App.lean, ``elabAppAux``: "ambiguous,
-possible interpretations"); a namespace the value stands in wins outright. In ``Nat`` and ``Set`` (and at
-the root) each of these names is declared once: ``Set.ncard``/``Set.encard`` (Mathlib/Data/Set/Card.lean),
-``Nat.Coprime`` (core's src/Init/Data/Nat/Coprime.lean, cited above), ``Nat.factorial``
-(Mathlib/Data/Nat/Factorial/Basic.lean); no ``Nat.ncard``, ``Set.Coprime``, ``Set.factorial`` or root one
-was found in the stored sources. Not here: ``Prime`` (a root ``Prime``, a ``∀``), ``gcd``/``lcm`` (root
-``GCDMonoid`` exports), ``range`` (``Set.range``, an ``∃``), ``choose`` (``Finset.choose``)."""
-SHORT_SCOPES: Final = frozenset({"Nat", "Set"})
-_INDICATORS: Final = frozenset({"Set.indicator", "Set.mulIndicator", "indicator", "mulIndicator"})
 
 
 def unlisted_beside_count(reading: CountReading) -> int | None:
@@ -134,9 +127,9 @@ def unlisted_beside_count(reading: CountReading) -> int | None:
         return nested
     if bars := image_bars(value):  # `{j | (j : ℕ) (i : ℕ) (_ : P i ∧ j < i)}`: an `∃ i`
         return min(bars)
-    combined = _combining(texts, partner) if reading.holds_sets else frozenset()
+    skipped = (_combining(texts, partner) if reading.holds_sets else frozenset()) | opened_in(value)
     return next(
-        (i for i, t in enumerate(value) if i not in combined and not _listed(reading, i, t.offset in free, i < head)),
+        (i for i, t in enumerate(value) if i not in skipped and not _listed(reading, i, t.offset in free, i < head)),
         None,
     )
 
@@ -169,7 +162,7 @@ def _listed(reading: CountReading, i: int, free: bool, leading: bool) -> bool:
         return texts[i] in SYMBOLS
     if token.kind != IDENT:
         return False
-    name = normalize_name(token.text)
+    name = normalize_name(texts[i])  # as the `open`s in force make it mean (`_short_names`)
     if i > 0 and texts[i - 1] in (".", "|>."):
         return set(name_parts(name)) <= FIELDS
     if free:
@@ -180,14 +173,28 @@ def _listed(reading: CountReading, i: int, free: bool, leading: bool) -> bool:
             or name in TYPES
             or (name == "Set" and before == ["}", ":"])  # `({p | ..} : Set T)`, the published `2011_a1` answer
             or (name in ("ℝ", "Real") and (ascribed or leading))
-            or (name in SHORT and SHORT[name] in reading.opened and reading.opened <= SHORT_SCOPES)
+            or (name == "Set" and _counted_type(reading, i))
         )
     return set(name_parts(name)[1:]) <= FIELDS  # a bound variable and its fields
 
 
+def _counted_type(reading: CountReading, i: int) -> bool:
+    """Whether the ``Set`` at ``i`` begins the type a count counts, a finite one (``Nat.card (Set (Fin 5))``:
+    :func:`_answer_count_binders.finite_type`): its elements are sets, named by no property."""
+    texts, partner = reading.texts, reading.partner
+    opener = i - 1
+    return (
+        opener > 0
+        and texts[opener] == "("
+        and opener - 1 in reading.counts
+        and partner.get(opener, opener) > i
+        and finite_type(reading, i, partner[opener])
+    )
+
+
 def _at_a_numeral(value: Sequence[Token], partner: dict[int, int], i: int) -> bool:
     """Whether the count at ``i`` is an indicator applied to a set, a function and a numeral."""
-    if normalize_name(value[i].text) not in _INDICATORS:
+    if not indicator(value[i].kind, value[i].text):
         return False
     j = i + 1
     for _ in range(2):

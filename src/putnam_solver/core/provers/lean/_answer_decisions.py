@@ -32,8 +32,9 @@ or propositions decides any statement, unless the text shows a ``Set`` or (red t
 with its own computable instance, found first (:func:`plain_type`: numerals of ``ℕ``/``ℤ``/``ℚ``, ``Fin n``,
 ``Bool``, since red team 40 functions between finite ones; :func:`plain_universe`, and :mod:`_finset_types`
 for chains, literals and, since red team 40, ``insert``, ``image`` and a counted literal of ``Bool``s).
-Left: a proposition with no symbol (``fun k => Irrational k``) or a predicate given by its name, and the
-library's own classical instances (``Real.decidableLT``).
+Left: a proposition with no symbol (``fun k => Irrational k``) or a predicate given by its name. The
+library's own instances named in an ``@ite``/``@dite`` (``Real.decidableLT``) decide what the plain ``if``
+decides and pass as it does (false rejections 44: :func:`_explicit_instances`).
 
 Inside the value, the ``classical`` tactic (src/Lean/Elab/Tactic/Classical.lean, commit 034bc26, line 21:
 ``Meta.addInstance ``Classical.propDecidable .local 10``) puts the instance in force as the ``open`` does, and
@@ -130,9 +131,12 @@ def deciding_token(value: Sequence[Token], domains: Sequence[str | None] = ()) -
     levels = Levels(value, partner)
     leading, body = leading_lambdas(value, partner)
     stated = _stated_sets(value, levels, body, list(domains[-1:]) == ["Set"])
-    placed = _decided_place(value, found, levels, leading, stated)
+    explicit = _explicit_instances(value, partner, found)
+    placed = _decided_place(value, found, levels, leading, stated, explicit)
     for i, token in enumerate(value[: len(value) if placed is None else placed]):
         text = token.text
+        if i in explicit:
+            continue
         if text in DECIDING_SYMBOLS:
             return i
         if (
@@ -206,7 +210,12 @@ def _collection_of_undecided(value: Sequence[Token], i: int, partner: dict[int, 
 
 
 def _decided_place(
-    value: Sequence[Token], found: Sequence[Binding], levels: Levels, leading: set[int], stated: set[int]
+    value: Sequence[Token],
+    found: Sequence[Binding],
+    levels: Levels,
+    leading: set[int],
+    stated: set[int],
+    explicit: frozenset[int] = frozenset(),
 ) -> int | None:
     """The first token of a proposition the library does not decide at default priority (:func:`library
     _decides`) standing where Lean may be asked to decide it: the body of a ``fun`` other than the value's
@@ -230,12 +239,56 @@ def _decided_place(
             and value[span[0]].text == "("
         ):
             span = (span[0] + 1, span[1] - 1, span[2] + 1)  # `fun k => (P)`: the proposition is inside
-        if span is None or not levels.marked(*span):
+        if span is None or span[0] in explicit or not levels.marked(*span):
             continue
         checked += 1
         if checked > _MOST_PLACES or not library_decides(value, span[0], span[1], found):
             return i
     return None
+
+
+LIBRARY_INSTANCES: Final = frozenset({"Real.decidableLT", "Real.decidableLE", "Real.decidableEq"}) | {
+    "Nat.decEq",
+    "Nat.decLt",
+    "Nat.decLe",
+}
+"""Instances of the library that decide a comparison of numbers, named in an ``@ite``/``@dite``:
+Mathlib/Data/Real/Basic.lean (``noncomputable instance decidableLT (a b : ℝ) : Decidable (a < b) := by
+infer_instance``, likewise ``decidableLE``, ``decidableEq``) and core's src/Init/Prelude.lean (``Nat.decEq``,
+``Nat.decLt``, ``Nat.decLe``): the instances the plain ``if`` of such a comparison finds first, at default
+priority, beside ``open Classical`` (:mod:`_number_decisions`). Their type ``Decidable (a < b)`` fixes the
+condition (the kernel checks it), so the decision is of that comparison and no other."""
+
+
+def _explicit_instances(value: Sequence[Token], partner: dict[int, int], found: Sequence[Binding]) -> frozenset[int]:
+    """The tokens of each instance argument ``(Real.decidableLT a b)`` of an ``@ite α c h t e`` or ``@dite``
+    (false rejections 44): a name of :data:`LIBRARY_INSTANCES` applied to number terms, with a condition
+    ``c`` the library decides itself (:func:`library_decides`), read as the plain ``if`` is; and each such
+    ``ite``."""
+    explicit: list[int] = []
+    for i, token in enumerate(value):
+        if token.text not in ("ite", "dite") or i == 0 or value[i - 1].text != "@":
+            continue
+        atoms: list[tuple[int, int]] = []
+        at = i + 1
+        while len(atoms) < 3 and at < len(value):
+            end = partner[at] + 1 if partner.get(at, at) > at else at + 1
+            atoms.append((at, end))
+            at = end
+        if len(atoms) < 3 or atoms[0][1] - atoms[0][0] != 1:
+            continue
+        (c_start, c_end), (h_start, h_end) = atoms[1], atoms[2]
+        if c_end - c_start > 1:
+            c_start, c_end = c_start + 1, c_end - 1
+        named = h_end - h_start > 3 and value[h_start].text == "(" and value[h_start + 1].kind == IDENT
+        if (
+            named
+            and normalize_name(value[h_start + 1].text) in LIBRARY_INSTANCES
+            and library_decides(value, c_start, c_end, found)
+            and library_decides(value, h_start + 2, h_end - 1, found)
+        ):
+            explicit += [i, *range(h_start, h_end)]
+    return frozenset(explicit)
 
 
 def leading_lambdas(value: Sequence[Token], partner: dict[int, int]) -> tuple[set[int], int]:

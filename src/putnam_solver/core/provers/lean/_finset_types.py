@@ -16,7 +16,9 @@ of the elements; where ``Classical`` is in force (:mod:`_answer_decisions`) that
   src/Init/Core.lean ``class Insert (α : outParam <| Type u) (γ : Type v)``: the collection's type fixes
   the element's), or by ``a`` and a literal ``s`` of number terms;
 * ``image f s`` by the ascription ``(… : Finset T)`` of the whole application (Mathlib/Data/Finset/Image.lean
-  ``def image [DecidableEq β] (f : α → β) (s : Finset α) : Finset β``: ``T`` is ``β``).
+  ``def image [DecidableEq β] (f : α → β) (s : Finset α) : Finset β``: ``T`` is ``β``), or, not ascribed
+  (false rejections 44), an image of ``Finset.range e`` counted by ``.card`` by arithmetic of its
+  ``ℕ`` element alone (:func:`_counted_image`).
 
 A ``Bool`` in such a type lets a proposition be coerced into an element (``(k, P)`` is ``(k, decide P)``),
 so it counts only inside a counted literal (:func:`counted_literals`): a bracket group whose every token is
@@ -206,9 +208,66 @@ def shown_insertion(
         opener, count = i - 1, 2 if parts in (["Finset", "image"], ["image"]) else 1
     colon = levels.top(opener, ":") if opener >= 0 and value[opener].text == "(" else None
     if colon is None:
-        return False
+        return _counted_image(value, i, partner, levels)
     args = _arguments(value, i + 1, colon, partner, count)
     return args is not None and args[-1] == colon and _ascribed(value, opener, colon, partner, levels, found)
+
+
+_ARITHMETIC: Final = frozenset({"+", "-", "*", "/", "%", "^", "(", ")"})
+
+
+def _counted_image(value: Sequence[Token], i: int, partner: dict[int, int], levels: Levels) -> bool:
+    """Whether the ``image`` at ``i``, not ascribed, is ``(Finset.range e).image f`` or ``Finset.image f
+    (Finset.range e)`` that fills a group counted by ``.card`` (false rejections 44), with ``f`` a ``fun x
+    =>`` (``x`` untyped or ``ℕ``) whose body is arithmetic of ``x`` and numerals alone: the body is then a
+    ``ℕ`` (``x`` is, as the range's element; no cast, no proposition, no other name), so the image's
+    elements are (``def image [DecidableEq β] (f : α → β)``: ``β`` is the body's type, and a receiver of
+    ``.card`` has no expected type to make it another)."""
+    group = levels.group[i]
+    close = partner.get(group, -1)
+    counted = [t.text for t in value[close + 1 : close + 3]] == [".", "card"]
+    if group < 0 or not counted:
+        return False
+    parts = name_parts(normalize_name(value[i].text))
+    if parts == ["image"] and value[i - 1].text == "." and partner.get(i - 2, i) == group + 1:
+        receiver, function = (group + 2, i - 2), i + 1  # `((Finset.range e).image f).card`
+    elif parts == ["Finset", "image"] and i == group + 1:
+        function = i + 1  # `(Finset.image f (Finset.range e)).card`
+        end = partner.get(function, function) + 1 if value[function].text == "(" else -1
+        if end < 0 or value[end].text != "(" or partner.get(end) != close - 1:
+            return False
+        receiver = (end + 1, close - 1)
+    else:
+        return False
+    start, stop = receiver
+    atom = partner.get(start + 1, start + 1) + 1 if start + 1 < stop else -1
+    if atom != stop or name_parts(normalize_name(value[start].text)) != ["Finset", "range"]:
+        return False  # `Finset.range e`, `e` one token or group
+    if value[function].text == "(":
+        if partner.get(function) != close - 1 and parts == ["image"]:
+            return False  # `((..).image (f) x).card`: more than the function after it
+        function, last = function + 1, partner.get(function, close) - 1
+    else:
+        last = close - 1
+    return _arithmetic_of(value, function, last + 1)
+
+
+def _arithmetic_of(value: Sequence[Token], start: int, end: int) -> bool:
+    """Whether ``value[start:end]`` is ``fun x => body`` (``x`` untyped, or ``(x : ℕ)``) with a body of
+    :data:`_ARITHMETIC`, numerals and ``x`` alone."""
+    texts = [t.text for t in value[start:end]]
+    if texts[:1] not in (["fun"], ["λ"]):
+        return False
+    if len(texts) > 3 and texts[2] in ("=>", "↦") and value[start + 1].kind == IDENT:
+        name, body = texts[1], texts[3:]
+    elif len(texts) > 7 and texts[1] == "(" and texts[3:7] in ([":", "ℕ", ")", "=>"], [":", "ℕ", ")", "↦"]):
+        name, body = texts[2], texts[7:]
+        if value[start + 2].kind != IDENT:
+            return False
+    else:
+        return False
+    tokens = value[end - len(body) : end]
+    return bool(body) and all(t.kind == NUMBER or t.text in _ARITHMETIC or t.text == name for t in tokens)
 
 
 def _insertion(
