@@ -26,7 +26,12 @@ library's) is refused there: what it computes would run; so is a leading-dot nam
 (red team 29: ``.zzN`` is ``Nat.zzN`` for a ``Nat`` option, and a helper ``def Nat.zzN``, which G2 leaves to
 G6 on the full profile, is run like any name), and so is ``none``, ``some``, ``true`` or ``false`` where the file
 declares it (a root ``def none : ℕ`` overloads ``Option.none``, which core exports, and Lean elaborates the
-one whose type fits: checked on Lean 4.35). Items whose value is a tactic or names
+one whose type fits: checked on Lean 4.35). Round pubcorpus44: those constructors may also be written by their
+full names, ``Bool.true``, ``Bool.false``, ``Option.none``, ``Option.some`` (BFS-Prover-V2's published
+``simp (config := {decide := Bool.true})`` was refused), under the same condition: a name the file declares
+that ends in ``true`` (``def Foo.Bool.true`` with ``open Foo``, or ``namespace Foo`` around the proof) is
+what Lean may resolve ``Bool.true`` to, so the file's own last name parts are checked as for ``true``; any
+other qualified name stays refused. Items whose value is a tactic or names
 (:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
 
@@ -114,6 +119,8 @@ NOT_EVALUATED: Final = frozenset({*TACTIC_ITEMS, "rule_sets"})
 ``(discharger := tac)`` (core's ``discharger``, which ``valConfigItem`` excludes by ``notFollowedBy``),
 Mathlib's ``linear_combination (norm := tac)`` and Aesop's ``(rule_sets := [Name])``."""
 _INERT_WORDS: Final = frozenset({"true", "false", "none", "some", "by"})
+_INERT_QUALIFIED: Final = frozenset({("Bool", "true"), ("Bool", "false"), ("Option", "none"), ("Option", "some")})
+"""Core's constructors of :data:`_INERT_WORDS` by their full names (``Bool.true``)."""
 _INERT_SYMBOLS: Final = frozenset({"(", ")", "{", "}", "[", "]", ",", ":=", "+", "-", "*", "/", "^", "%", "."})
 _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
 
@@ -318,10 +325,10 @@ def _inert(code: Sequence[Token], start: int, end: int, quoted: bool, declared: 
         return True  # `(opt := by tacs)` is quoted as syntax (`elabConfig`), not run
     for j in range(start, end):
         token = code[j]
-        if token.kind in (NUMBER, STRING) or token.text in _INERT_WORDS:
-            if token.kind == IDENT and token.text in declared.names():  # a root `def none`, `def true`: an
-                return False  # overload of the exported constructor, which Lean picks where its type fits
-            continue
+        if token.kind in (NUMBER, STRING) or token.text in _INERT_WORDS or _qualified_inert(token):
+            if token.kind == IDENT and name_parts(token.text)[-1] in declared.names():  # a root `def true`
+                return False  # (an overload of the exported constructor, which Lean picks where its type
+            continue  # fits) or a `Foo.Bool.true` that `Bool.true` may resolve to
         if token.kind == SYMBOL and token.text in _INERT_SYMBOLS:
             continue
         if token.kind == IDENT and code[j - 1].text == "." and not token.spaced and _leading(code, j - 1):
@@ -332,6 +339,12 @@ def _inert(code: Sequence[Token], start: int, end: int, quoted: bool, declared: 
             continue  # a field the structure instance names
         return False
     return True
+
+
+def _qualified_inert(token: Token) -> bool:
+    """Whether ``token`` names one of core's inert constructors in full (``Bool.true``, ``«Bool».true``), not
+    as a field of something before it (``x.Bool.true`` has more parts; ``(e).Bool.true`` is no name token)."""
+    return token.kind == IDENT and tuple(name_parts(token.text)) in _INERT_QUALIFIED
 
 
 def _leading(code: Sequence[Token], dot: int) -> bool:
