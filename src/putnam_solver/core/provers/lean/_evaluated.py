@@ -26,7 +26,7 @@ library's) is refused there: what it computes would run; so is a leading-dot nam
 (red team 29: ``.zzN`` is ``Nat.zzN`` for a ``Nat`` option, and a helper ``def Nat.zzN``, which G2 leaves to
 G6 on the full profile, is run like any name), and so is ``none``, ``some``, ``true`` or ``false`` where the file
 declares it (a root ``def none : ℕ`` overloads ``Option.none``, which core exports, and Lean elaborates the
-one whose type fits: checked on Lean 4.35). Round pubcorpus44: those constructors may also be written by their
+one whose type fits: checked on Lean 4.35). Round 44: those constructors may also be written by their
 full names, ``Bool.true``, ``Bool.false``, ``Option.none``, ``Option.some`` (BFS-Prover-V2's published
 ``simp (config := {decide := Bool.true})`` was refused), under the same condition: a name the file declares
 that ends in ``true`` (``def Foo.Bool.true`` with ``open Foo``, or ``namespace Foo`` around the proof) is
