@@ -253,16 +253,22 @@ def test_the_point_tactic_refutes_only_sets_apart_at_a_decided_point(
     tmp_path: Path, declared: str, theirs: str, ours: str, libraries: str, apart: bool
 ) -> None:
     """The attempt's tactic in coqc on two definitions (the full pipeline runs it in the slow tests above)."""
-    libraries = f"Require Import Ensembles.\n{libraries}"
-    text = f"{libraries}\nDefinition zz_solution : {declared} := {theirs}.\nTheorem zz : True.\nProof. Admitted.\n"
+    run = point_run(tmp_path, f"Require Import Ensembles.\n{libraries}\n", declared, theirs, ours)
+    assert (run.returncode == 0) is apart and (apart or "No applicable tactic" in run.stderr), run.stderr[-2000:]
+
+
+def point_run(
+    directory: Path, libraries: str, declared: str, theirs: str, ours: str
+) -> subprocess.CompletedProcess[str]:
+    """coqc on a file that loads ``libraries`` and proves the two answers apart by the attempt's tactic."""
+    text = f"{libraries}Definition zz_solution : {declared} := {theirs}.\nTheorem zz : True.\nProof. Admitted.\n"
     ltac = member_ltac(parse_statement(text, "zz"), ours, theirs, "Reals" in libraries)
-    (tmp_path / "p.v").write_text(
-        f"{libraries}\n{SETUP}{ltac}\nDefinition zz_ours : {declared} := {ours}.\n"
+    (directory / "p.v").write_text(
+        f"{libraries}{SETUP}{ltac}\nDefinition zz_ours : {declared} := {ours}.\n"
         f"Definition zz_theirs : {declared} := {theirs}.\n"
         f"Lemma zz_apart : zz_ours <> zz_theirs.\nProof. unfold zz_ours, zz_theirs. {DIFFERENT_MEMBER}. Qed.\n"
     )
-    run = subprocess.run(["coqc", "p.v"], cwd=tmp_path, capture_output=True, text=True, check=False)
-    assert (run.returncode == 0) is apart and (apart or "No applicable tactic" in run.stderr), run.stderr[-2000:]
+    return subprocess.run(["coqc", "p.v"], cwd=directory, capture_output=True, text=True, check=False)
 
 
 @pytest.mark.parametrize(

@@ -68,8 +68,9 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.rocq.answer_tests import DECISIONS, searched_tests
+from putnam_solver.core.provers.rocq.answer_tests import searched_tests
 from putnam_solver.core.provers.rocq.compile import compile_gate
+from putnam_solver.core.provers.rocq.decision_names import DECISIONS
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam38_tests import MARKER
 from tests.adversarial.test_rocq_restated import RESTATES, answered, g4, official

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.cache import reusable
-from putnam_solver.core.provers.rocq import answer_env, restated
+from putnam_solver.core.provers.rocq import answer_env, loaded_facts, restated
 from putnam_solver.core.verify import GateStatus
 from tests.adversarial.test_rocq_redteam14 import vacuous, verdict
 from tests.adversarial.test_rocq_redteam19_answers import COPY_1977, SPIN
@@ -85,24 +85,19 @@ def test_the_official_answer_beside_a_fact_over_mathcomp_reals_passes(answer: st
 @needs_coq
 def test_the_mathcomp_facts_out_of_time_are_an_error_not_a_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     """The MathComp part runs under the same step ``Timeout``: out of time is an ``error``."""
-    spun = tuple(s.replace(f"first [ {restated.MATHCOMP_NONNEG} ", f"first [ {SPIN} ") for s in restated.MATHCOMP_FACTS)
-    assert spun != restated.MATHCOMP_FACTS
-    monkeypatch.setattr(restated, "MATHCOMP_FACTS", spun)
+    spun = loaded_facts.FACT.replace("first [ nonneg () ", f"first [ {SPIN} ")
+    assert spun != loaded_facts.FACT
+    monkeypatch.setattr(loaded_facts, "FACT", spun)
     monkeypatch.setattr(restated, "FACTS_SECONDS", 2)
     body, proof = PADDED["a square is nonnegative"]
     result = g4("putnam_1977_a2", answered("putnam_1977_a2", f"fun a b c d => {body}", proof))
     assert result.status is GateStatus.ERROR and "stating the pinned theorem" in result.detail, result.detail
 
 
-def test_the_mathcomp_facts_are_defined_only_where_the_statement_loads_mathcomp() -> None:
-    from putnam_solver.core.provers.rocq.statement_shape import parse_statement
-    from tests.helpers import COQ_BENCH, pinned
-
-    problems = pinned(COQ_BENCH).problems
-    mathcomp = parse_statement(problems["putnam_1977_a2"].formal_statement, "putnam_1977_a2")
-    plain = parse_statement(problems["putnam_2022_a1"].formal_statement, "putnam_2022_a1")
-    assert restated.mathcomp_facts(mathcomp) == list(restated.MATHCOMP_FACTS)
-    assert restated.mathcomp_facts(plain) == [f"Ltac {restated.MATHCOMP_FACT} := fail."]
+def test_the_mathcomp_facts_are_found_by_what_the_file_loads() -> None:
+    """Round 44: one definition for every statement, its lemmas looked up when it runs (``loaded_facts``)."""
+    sentences = loaded_facts.fact_sentences(restated.MATHCOMP_FACT)
+    assert not any(s.startswith("Require") for s in sentences) and "Env.get" in "".join(sentences)
     assert restated.MATHCOMP_FACT in restated.FACT_TACTIC and "solve [ auto ]" in restated.FACT_TACTIC
 
 

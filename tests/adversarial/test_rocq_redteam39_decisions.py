@@ -29,7 +29,8 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.rocq.answer_tests import COMPUTABLE_DECISIONS, DECISIONS, searched_tests
+from putnam_solver.core.provers.rocq.answer_tests import searched_tests
+from putnam_solver.core.provers.rocq.decision_names import COMPUTABLE_DECISIONS, DECISIONS
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam38_tests import COQ, MARKER, NAT_ANY, NAT_PROOF, PROBLEM, _answer
 from tests.helpers import failures, needs_coq, one_record_benchmark, sampled
@@ -125,7 +126,7 @@ def test_every_listed_decision_computes(tmp_path: Path) -> None:
     list's citations say ``Defined``; this asks coqc)."""
     samples = {"Nat": "3%nat 4%nat", "Z": "3%Z 4%Z", "Pos": "3%positive 4%positive", "N": "3%N 4%N"}
     samples["QArith_base"] = "(3 # 1)%Q (4 # 1)%Q"
-    lines = ["Require Import Arith ZArith NArith QArith Bool."]
+    lines = ["Require Import Arith ZArith NArith QArith Bool Znumtheory."]
     for name in COMPUTABLE_DECISIONS:
         args = "true false" if name.endswith("bool_dec") else samples["Z" if ".Z" in name else "Nat"]
         args = samples.get(name.split(".")[-2], args)

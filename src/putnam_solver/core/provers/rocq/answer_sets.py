@@ -23,6 +23,13 @@ Nothing here can make a ``differs`` wrong: the attempt is a ``Qed`` of ``candida
 checks in the harness's file. A type it does not know, a point of the wrong type, a membership no tactic
 decides, or its ``Timeout`` leave the answer ``unknown``, as before. The candidate's text only proposes
 points; Coq decides at each.
+
+Round 44: before a point is decided, set membership is read as application by the libraries the file has
+loaded (``loaded_unfold``'s ``membership``: MathComp's ``mkset`` and the sets' operations, Ensembles' ``In``,
+each looked up by Ltac2's ``Env.get``), no longer by the words of the statement's text: a library loaded
+without its name (``Rstruct`` loads ``classical_sets``) left the wrappers folded and a point undecided, and
+a library named only in a comment put a missing constant in the attempt's ``Ltac``, which stopped its file.
+Which standard reals the points use still follows the text (``reals``).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from fractions import Fraction
 from typing import Final
 
 from putnam_solver.core.provers.rocq.answer_bounds import z_term
-from putnam_solver.core.provers.rocq.loaded_unfold import MEMBERSHIP_WRAPPERS
+from putnam_solver.core.provers.rocq.loaded_unfold import MEMBERSHIP_TACTIC, loaded_sentences
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
 
@@ -275,9 +282,11 @@ DIFFERENT_MEMBER: Final = f"intro __putnam_h; {MEMBER} __putnam_h"
 def member_ltac(statement: Statement, ours: str, theirs: str, reals: bool) -> str:
     """The Ltac definitions the attempt's tactic calls: ``__putnam_member h`` refutes ``h : candidate =
     official`` at a point of a set of the answer, and fails when no set of the answer has argument types
-    this reading knows (:func:`member_points`)."""
+    this reading knows (:func:`member_points`); after the tactics that read set membership by what the file
+    has loaded (``loaded_unfold``)."""
     tries = member_points(statement, ours, theirs, reals)
-    return f"{MEMBER_LTAC}\nLtac {MEMBER} h := first [ {' | '.join(tries) or 'fail'} ]."
+    loaded = "\n".join(loaded_sentences())
+    return f"{loaded}\n{MEMBER_LTAC}\nLtac {MEMBER} h := first [ {' | '.join(tries) or 'fail'} ]."
 
 
 def member_points(statement: Statement, ours: str, theirs: str, reals: bool) -> list[str]:
@@ -289,9 +298,7 @@ def member_points(statement: Statement, ours: str, theirs: str, reals: bool) -> 
     tree = _parse(words[1 : -1 if words[-1:] == [":="] else None]) if words[:1] == [":"] else None
     bases = frozenset({"nat", "Z", *(("R",) if reals else ())})
     components = _components(tree, bases) if tree is not None else []
-    library = {name: "Ensembles" if name.startswith("Coq.Sets.") else "classical_sets" for name in MEMBERSHIP_WRAPPERS}
-    wrappers = " ".join(name for name in MEMBERSHIP_WRAPPERS if library[name] in statement.text)
-    unfold = f"cbv beta iota zeta delta [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd {wrappers}] in q"
+    unfold = f"{MEMBERSHIP_TACTIC}; cbv beta iota zeta delta [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in q"
     numerals = _numerals(theirs, ours)
     tries = []
     for path, arguments in components:

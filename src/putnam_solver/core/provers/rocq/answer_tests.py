@@ -26,19 +26,25 @@ closed numbers are no range. So a value answer is refused when:
   ``*_xor_*`` variants, ``CompareSpec``): an honest value never takes one apart, and on ``asboolP`` it is a
   classical decision of its proposition.
 
-Red team 39: a decision of the standard library whose proof is transparent (:data:`COMPUTABLE_DECISIONS`:
-``Nat.eq_dec``, ``le_lt_dec``, ``Z.eq_dec``, ``bool_dec``...) evaluates, so a ``match`` on it is a computation,
-not a search: ``if Nat.eq_dec n 4`` passes as ``n =? 4`` does. The print names it by the shortest name that
-reaches it, which the environment file reads in the same context by ``Locate`` of each full name, before
-the print (:data:`DECISIONS`): a scrutinee headed by exactly that spelling is that constant (unless the
-answer binds a variable of that name), and a lookalike (a candidate's ``Nat.eq_dec``, another library's
-``eq_dec``) never is. Anything else stays a search.
+Red team 39: a decision of the standard library whose proof is transparent
+(``decision_names.COMPUTABLE_DECISIONS``: ``Nat.eq_dec``, ``le_lt_dec``, ``Z.eq_dec``, ``bool_dec``...)
+evaluates, so a ``match`` on it is a computation, not a search: ``if Nat.eq_dec n 4`` passes as ``n =? 4`` does.
+The print names it by the shortest name that reaches it, which the environment file reads in the same context by
+``Locate`` of each full name, before the print (``decision_names.locate_sentences``): a scrutinee headed by
+exactly that spelling is that constant (unless the answer binds a variable of that name), and a lookalike (a
+candidate's ``Nat.eq_dec``, another library's ``eq_dec``) never is. Anything else stays a search.
 
-Round 43: a located consumer (:data:`CONSUMERS`: ``is_left``, ``sumbool_rec``...) applied to exactly its
-arguments, the last a computable decision, is that decision's ``match``; and a variable bound by a branch
-of a ``match`` on a computable decision (``inleft s``, how Coq prints ``lt_eq_lt_dec``'s nested pattern
-``inleft (left _)``), or by a branch ``fun`` of a recursor consuming one, holds part of its value, so a
-``match`` or consumer on it computes too, unless another binder binds that name (:func:`_derived`).
+Round 43: a located consumer (``decision_names.CONSUMERS``: ``is_left``, ``sumbool_rec``...) applied to exactly
+its arguments, the last a computable decision, is that decision's ``match``; and a variable bound by a branch of
+a ``match`` on a computable decision (``inleft s``, how Coq prints ``lt_eq_lt_dec``'s nested pattern ``inleft
+(left _)``), or by a branch ``fun`` of a recursor consuming one, holds part of its value, so a ``match`` or
+consumer on it computes too, unless another binder binds that name (:func:`_derived`).
+
+Round 44: the lists moved to ``decision_names`` with the decisions on lists from a decision of their
+elements (``in_dec``, ``list_eq_dec``: their element decision is read as any other argument) and
+``Znumtheory``'s ``Zdivide_dec``/``rel_prime_dec``; and a consumer applied to all but its decision is the
+function a located ``map`` applies to a written list (``cons``/``nil``) of computable decisions, each one
+consumed as written out (:func:`_mapped`). A list that is not written out stays a consumer's business.
 
 Left: a search unrolled over closed numbers (``if Rle_dec 4 (INR 0) then 0 else if ...``), which names no
 bound variable; the answer check splits such cases and decides those that arithmetic decides.
@@ -48,6 +54,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+
+from putnam_solver.core.provers.rocq.decision_names import (
+    RECURSOR,
+    computable_spellings,
+    consumer_spellings,
+    map_spellings,
+)
 
 REAL_DECISIONS = frozenset(
     {"Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec", "Rge_gt_dec"}
@@ -112,110 +125,6 @@ CLASSICAL_DECISIONS = (
 ``Lub.v`` 62-92, 434-446: is a set bounded, 745-767: is it empty, the unique ``x`` with ``P x``;
 ``Hierarchy.v`` 1799, 5267: a neighbourhood's witness, 3176: equality in any normed module): round 36's
 ``LPO``/``EM_dec`` by other names, so decision operators in every value answer."""
-COMPUTABLE_DECISIONS = (
-    "Coq.Arith.PeanoNat.Nat.eq_dec",
-    "Coq.Arith.Compare_dec.le_lt_dec",
-    "Coq.Arith.Compare_dec.le_ge_dec",
-    "Coq.Arith.Compare_dec.le_gt_dec",
-    "Coq.Arith.Compare_dec.le_dec",
-    "Coq.Arith.Compare_dec.lt_dec",
-    "Coq.Arith.Compare_dec.gt_dec",
-    "Coq.Arith.Compare_dec.ge_dec",
-    "Coq.PArith.BinPos.Pos.eq_dec",
-    "Coq.NArith.BinNat.N.eq_dec",
-    "Coq.ZArith.BinInt.Z.eq_dec",
-    "Coq.ZArith.ZArith_dec.Z_lt_dec",
-    "Coq.ZArith.ZArith_dec.Z_le_dec",
-    "Coq.ZArith.ZArith_dec.Z_gt_dec",
-    "Coq.ZArith.ZArith_dec.Z_ge_dec",
-    "Coq.ZArith.ZArith_dec.Z_lt_ge_dec",
-    "Coq.ZArith.ZArith_dec.Z_lt_le_dec",
-    "Coq.ZArith.ZArith_dec.Z_le_gt_dec",
-    "Coq.Bool.Bool.bool_dec",
-    "Coq.Arith.Compare_dec.lt_eq_lt_dec",
-    "Coq.Arith.Compare_dec.gt_eq_gt_dec",
-    "Coq.ZArith.ZArith_dec.Z_dec",
-    "Coq.ZArith.ZArith_dec.Z_dec'",
-    "Coq.ZArith.ZArith_dec.Z_gt_le_dec",
-    "Coq.ZArith.ZArith_dec.Z_ge_lt_dec",
-    "Coq.QArith.QArith_base.Qeq_dec",
-    "Coq.QArith.QArith_base.Qlt_le_dec",
-)
-"""Decisions of equality or order on ``nat``, ``positive``, ``N``, ``Z``, ``Q`` and ``bool`` whose proofs end
-in ``Defined`` (Coq 8.16.1 ``theories/``: ``Arith/PeanoNat.v`` 169-176; ``Arith/Compare_dec.v``
-``lt_eq_lt_dec`` 23-31, ``gt_eq_gt_dec`` 33-36, ``le_lt_dec`` 38-47, ``le_ge_dec`` 54-58, ``le_gt_dec``
-60-63, ``le_dec`` 72-78, ``lt_dec`` 80-83, ``gt_dec`` 85-88, ``ge_dec`` 90-93; ``PArith/BinPos.v`` 71-74;
-``NArith/BinNat.v`` 87-91; ``ZArith/BinInt.v`` 94-97; ``ZArith/ZArith_dec.v`` 43-90, ``Z_dec`` 158-179,
-``Z_dec'`` 182-187; ``QArith/QArith_base.v`` ``Qeq_dec`` 172-175, ``Qlt_le_dec`` 1082-1086; ``Bool/Bool.v``
-34-37), so a ``match`` on one of closed numbers reduces by ``vm_compute`` (``test_rocq_redteam39_decisions``
-asks coqc for each). Each takes two numbers and no decision of its own, so what it is applied to is read as
-any other term; the three-way ones (``lt_eq_lt_dec``, ``Z_dec``) are a ``sumor`` of a ``sumbool``, taken
-apart by a ``match`` on the pattern variable of the outer one (:func:`_derived`)."""
-CONSUMERS = {
-    "Coq.Init.Specif.sumbool_rec": 6,
-    "Coq.Init.Specif.sumbool_rect": 6,
-    "Coq.Init.Specif.sumor_rec": 6,
-    "Coq.Init.Specif.sumor_rect": 6,
-    "Coq.ssr.ssrbool.is_left": 3,
-    "Coq.ssr.ssrbool.is_inleft": 3,
-    "Coq.Bool.Sumbool.bool_of_sumbool": 3,
-}
-"""The library's consumers of a decision, by full name, with how many arguments ``Printing All`` shows them
-applied to, the decision last (``Specif.v``'s recursors ``@sumbool_rec A B P f g s``, generated by
-``Inductive sumbool``; ``ssrbool.v`` 590-592 ``Coercion is_left A B (u : {A} + {B}) := if u is left _ then
-true else false``, ``is_inleft`` likewise; ``Sumbool.v`` 69-73 ``bool_of_sumbool``, ``Defined``): each
-transparent, so applied to a computable decision it computes as a ``match`` on it does. Located as the
-decisions are; a consumer of anything else stays a consumer of :data:`REAL_DECISIONS`."""
-RECURSOR = 6
-"""How many arguments a recursor of :data:`CONSUMERS` is applied to (``@sumbool_rec A B P f g s``)."""
-DECISIONS = "-decisions"
-"""What the environment file prints before it ``Locate``s :data:`COMPUTABLE_DECISIONS`."""
-_LOCATED = re.compile(r"^Constant (\S+)(?:\s+\(shorter name to refer to it in current context is (\S+)\))?$")
-
-
-def locate_sentences(marker: str) -> list[str]:
-    """The environment file's sentences, before the answer's print and in its context, that say how the
-    print spells each computable decision (``Locate`` never fails: an unloaded one is "No object")."""
-    return [f'Goal Coq.Init.Logic.True. idtac "{marker}{DECISIONS}". Abort.'] + [
-        f"Locate {name}." for name in (*COMPUTABLE_DECISIONS, *CONSUMERS)
-    ]
-
-
-def computable_spellings(lines: list[str], marker: str) -> set[str]:
-    """The names the print gives :data:`COMPUTABLE_DECISIONS`, as ``Locate`` said."""
-    located = _located(lines, marker)
-    return {located[name] for name in COMPUTABLE_DECISIONS if name in located}
-
-
-def consumer_spellings(lines: list[str], marker: str) -> dict[str, int]:
-    """The names the print gives :data:`CONSUMERS`, as ``Locate`` said, with their arities."""
-    located = _located(lines, marker)
-    return {located[name]: arity for name, arity in CONSUMERS.items() if name in located}
-
-
-def _located(lines: list[str], marker: str) -> dict[str, str]:
-    """The spelling the print gives each located full name (after the decisions marker, up to the next line
-    of the harness's): ``Constant <full name>``, then its shorter name if any (on the same line at the
-    file's print width, else indented on the next)."""
-    start = f"{marker}{DECISIONS}"
-    if start not in lines:
-        return {}
-    section: list[str] = []
-    for line in lines[lines.index(start) + 1 :]:
-        if line.startswith(marker):
-            break
-        if line.startswith(" ") and section:
-            section[-1] += line  # the shorter name, where the printer broke the line
-        else:
-            section.append(line)
-    spellings: dict[str, str] = {}
-    for line in section:
-        located = _LOCATED.match(" ".join(line.split()))
-        if located and (located.group(1) in COMPUTABLE_DECISIONS or located.group(1) in CONSUMERS):
-            spellings[located.group(1)] = located.group(2) or located.group(1)
-    return spellings
-
-
 KEYWORDS = frozenset({"in", "then", "else", "with", "end", "return", "as", "let", "fun", "match", "if", "forall"})
 _TOKEN = re.compile(r"=>|:=|[()|,:]|[^\W\d][\w']*(?:\.[^\W\d][\w']*)*")
 
@@ -238,11 +147,16 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
     computable = computable_spellings(lines, marker) - inner  # a bound variable under its spelling is no constant
     consumers = {k: v for k, v in consumer_spellings(lines, marker).items() if k not in inner}
     derived = _derived(tokens, computable, consumers)
+    maps = map_spellings(lines, marker) - inner
+    written = computable if not {"cons", "nil"} & inner else set()  # a bound `cons` is no list
     found: set[str] = set()
     for at, token in enumerate(tokens):
         last = token.split(".")[-1]
         if last in REAL_DECISIONS and (inner & set(args := _arguments(tokens, at)) or _unsaturated(last, args)):
-            if not _consumes(token, args, consumers.get(token), computable, derived):
+            arity = consumers.get(token)
+            if not _consumes(token, args, arity, computable, derived) and not _mapped(
+                tokens, at, arity, maps, written, derived
+            ):
                 found.add(token)
         elif token == "match":
             found.update(_match_test(tokens, at, inner, computable, derived))
@@ -257,12 +171,39 @@ def _computes(scrutinee: list[str], computable: set[str], derived: set[str]) -> 
 
 
 def _consumes(token: str, arguments: list[str], arity: int | None, computable: set[str], derived: set[str]) -> bool:
-    """Whether ``token``, a located consumer of :data:`CONSUMERS` (``arity`` given), is applied to exactly
+    """Whether ``token``, a located consumer of ``decision_names.CONSUMERS`` (``arity`` given), is applied to exactly
     its arguments, the last a computable decision: ``is_left (Nat.eq_dec n 4)`` computes as ``if`` does."""
     if arity is None:
         return False
     groups = _groups(token, arguments)
     return len(groups) == arity and _computes(groups[-1], computable, derived)
+
+
+def _mapped(
+    tokens: list[str], at: int, arity: int | None, maps: set[str], computable: set[str], derived: set[str]
+) -> bool:
+    """Whether the consumer at ``at`` (``arity`` given), applied to all but its decision (``@is_left A B``),
+    is the function a located ``map`` applies to a written list of computable decisions (``@map _ _ (@is_left
+    A B) (@cons _ (Nat.eq_dec n 4) (@nil _))``): each element consumed, as writing it out does."""
+    if arity is None or at < 2 or tokens[at - 1] != "(":
+        return False
+    depth, start = 0, at - 2
+    while start >= 0 and not (tokens[start] == "(" and depth == 0):
+        depth += (tokens[start] == ")") - (tokens[start] == "(")
+        start -= 1
+    if start < 0 or tokens[start + 1] not in maps:
+        return False
+    groups = _groups(tokens[start + 1], _arguments(tokens, start + 1))
+    function = _groups(token := tokens[at], _arguments(tokens, at))
+    if len(groups) != 4 or groups[2] != tokens[at - 1 : at - 1 + len(groups[2])] or len(function) != arity - 1:
+        return False
+    words = groups[3]
+    while words[:2] == ["(", "cons"]:
+        parts = _groups("cons", words[1:-1])
+        if len(parts) != 3 or not _computes(parts[1], computable, derived):
+            return False
+        words = parts[2]
+    return words[:2] == ["(", "nil"] and token in groups[2]
 
 
 def _groups(token: str, arguments: list[str]) -> list[list[str]]:

@@ -43,14 +43,14 @@ MODULE = "Putnam_loaded"
 """The environment file's module that imports Ltac2 and defines the tactics."""
 
 
-def _path(name: str) -> str:
+def ltac2_path(name: str) -> str:
     """A full name as Ltac2's identifier list (``[@Coq; @Init; @Datatypes; @id]``)."""
     return "[" + "; ".join("@" + part for part in name.split(".")) + "]"
 
 
 def _constants(names: tuple[str, ...]) -> str:
     """An Ltac2 expression: the references of ``names`` that are loaded constants, in order."""
-    paths = "; ".join(_path(name) for name in names)
+    paths = "; ".join(ltac2_path(name) for name in names)
     return (
         "List.fold_right (fun p acc => match Env.get p with | Some r => match r with "
         f"| Std.ConstRef _ => r :: acc | _ => acc end | None => acc end) [] [{paths}]"
@@ -77,7 +77,7 @@ def loaded_sentences() -> list[str]:
         "Import Ltac2.Ltac2.",
         f"Ltac2 identity_refs () := {_constants(IDENTITIES)}.",
         f"Ltac2 wrapper_refs () := {_constants(MEMBERSHIP_WRAPPERS)}.",
-        f"Ltac2 membership_ref () := Env.get {_path(MEMBERSHIP)}.",
+        f"Ltac2 membership_ref () := Env.get {ltac2_path(MEMBERSHIP)}.",
         f"Ltac2 unfold_refs refs := Std.cbv {flags} {everywhere}.",
         "Ltac2 identities () := unfold_refs (identity_refs ()).",
         "Ltac2 membership () := (match membership_ref () with | Some r => Control.once (fun () => Control.plus "

@@ -54,6 +54,7 @@ from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
 from putnam_solver.core.provers.rocq.ensemble_logic import ENSEMBLES, inductive_rewrites
 from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wrapped
+from putnam_solver.core.provers.rocq.loaded_facts import fact_sentences
 from putnam_solver.core.provers.rocq.loaded_unfold import IDENTITY_TACTIC, MEMBERSHIP_TACTIC, loaded_sentences
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 from putnam_solver.core.provers.rocq.unfolded import UNFOLDED, unfolded_sentences
@@ -108,41 +109,10 @@ FACT_TACTIC = (
 """The small fixed tactic that decides a sub-proposition of the answer for every value of the variables in
 scope (the answer's binders, and the premises an implication puts before it): linear and non-linear
 arithmetic over ``nat``, ``Z`` and the standard reals, equality, propositional logic, and the libraries'
-``core`` hints (MathComp's ``lexx``: ``e <= e``), and over MathComp's ordered rings ``MATHCOMP_FACTS``. It
+``core`` hints (MathComp's ``lexx``: ``e <= e``), and over MathComp's ordered rings its lemmas, wherever the
+file has loaded them (``loaded_facts``). It
 only ever adds to what the check knows, so a library's hint can make it prove more, never refuse an answer
 that is no copy."""
-_NUM, _ORDER, _RING = (
-    "mathcomp.algebra.ssrnum.Num.Theory",
-    "mathcomp.ssreflect.order.Order.POrderTheory",
-    "mathcomp.algebra.ssralg.GRing",
-)
-MATHCOMP_NONNEG, MATHCOMP_POS = "__putnam_mathcomp_nonneg", "__putnam_mathcomp_pos"
-MATHCOMP_IDENTITIES = ("mulrC _ _", "addrC _ _", "mulrA _ _ _", "addrA _ _ _", "subrr _", "mulr1 _", "mul1r _")
-MATHCOMP_FACTS = (
-    "Require mathcomp.algebra.ssrnum.",
-    f"Ltac {MATHCOMP_NONNEG} := first [ exact ({_ORDER}.lexx _) | exact {_NUM}.ler01 | exact ({_NUM}.sqr_ge0 _) "
-    f"| exact ({_NUM}.normr_ge0 _) | refine ({_NUM}.addr_ge0 _ _); {MATHCOMP_NONNEG} "
-    f"| refine ({_NUM}.mulr_ge0 _ _); {MATHCOMP_NONNEG} | refine ({_ORDER}.ltW _); {MATHCOMP_POS} ] "
-    f"with {MATHCOMP_POS} := first [ exact {_NUM}.ltr01 ].",
-    f"Ltac {MATHCOMP_FACT} := first [ {MATHCOMP_NONNEG} "
-    f"| match goal with H : is_true _ |- {LOGIC}.False => first [ (rewrite {_ORDER}.ltxx in H; discriminate H) "
-    f"| (erewrite {_ORDER}.le_gtF in H; [ discriminate H | {MATHCOMP_NONNEG} ]) ] end "
-    + "".join(f"| exact ({_RING}.{lemma}) " for lemma in MATHCOMP_IDENTITIES)
-    + "].",
-)
-"""What ``FACT_TACTIC`` knows of MathComp's numbers (``realType``, ``numDomainType``...), where ``lra`` and
-``nra`` do not apply and algebra-tactics is not installed: a sum or product of squares, norms, ``1`` and
-reflexive comparisons is ``>= 0`` (``0 <= a * a``, ``0 <= a ^+ 2 * `|b| + 1``), an atom that says such a term
-is ``< 0``, or that ``e < e``, is refuted, and the ring's basic identities hold (``a * b = b * a``). Written
-with full names and no ssreflect syntax (the file need not import either), defined only where the
-statement loads MathComp (``mathcomp_facts``); elsewhere the name is a tactic that fails."""
-
-
-def mathcomp_facts(statement: Statement) -> list[str]:
-    """The MathComp part of ``FACT_TACTIC``, or a tactic of that name that fails where MathComp is absent."""
-    return list(MATHCOMP_FACTS) if "mathcomp" in statement.text else [f"Ltac {MATHCOMP_FACT} := fail."]
-
-
 CONNECTIVES = tuple(f"{LOGIC}.{c}" for c in ("and _ _", "or _ _", "iff _ _", "not _", "True", "False"))
 """The heads under which a proposition is walked into, never decided whole (with ``ex``): its atoms are
 decided, and a connective of decided atoms is logic's business (``tauto`` after the rewrites); deciding each
@@ -274,7 +244,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
     )
     facts = [
         f"Require {' '.join(ARITHMETIC)}.",
-        *mathcomp_facts(statement),
+        *fact_sentences(MATHCOMP_FACT),
         CLOSED_FACTS,
         PROVED_FACTS,
         # none replaced (an honest answer), or the theorem not stated with it: `False`, which logic never proves

@@ -41,16 +41,28 @@ looked up by its full name (Ltac2's ``Env.get``, ``Env.v`` 13) and compared by p
 
 When the sides are the same, the goal is normalised by ``cbv`` with only the references the comparison
 unfolded (confluence: two terms convertible by those unfoldings have one normal form), and the Ltac1 step
-checks the two sides identical and closes it by ``reflexivity``, so Coq checks every step. The check only
+closes it by ``reflexivity`` (the two sides identical up to eta), so Coq checks every step. The check only
 ever refuses: two convertible sides make the theorem hold by ``eq_refl``, so no honest answer (a value the
 question had to be worked out to find) is refused by it. It runs inside the restatement step, under its
 command ``Timeout``. Ltac2 is loaded, never imported (its ``Init.v`` sets the proof mode ``#[export]``), and
 the tactic is defined in a module of its own that imports it, so the file's other steps stay in Ltac1.
+
+Round 44: eta. Where neither side unfolds, a side that is a ``fun`` whose body applies a term that does not
+name the bound variable to it (``fun n => Nat.pow 2 n``) is read as that term (``Nat.pow 2``), as Coq's
+conversion does (``kernel/conversion.ml``'s eta rule): the question ``Nat.pow 2``, whose ``Nat.pow`` unfolds
+to a ``fix`` the check never runs, met its eta-expanded copy as a ``fun`` against an application and passed.
+Whether the bound variable occurs is asked of Coq: substituting two different constants for it gives one
+term exactly when it does not occur (``Constr.Unsafe.substnl``, which also lowers the other indices). The
+normal forms are then identical up to eta, which ``reflexivity`` closes (its conversion expands the side
+that is no ``fun`` and meets identical bodies) instead of the former syntactic ``constr_eq``. A copy inside a
+``fix`` that never recurses is not convertible (its reduction waits for a constructor); on Coq 8.16 every
+candidate ``fix`` is refused by the kernel-bug rule.
 """
 
 from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS
+from putnam_solver.core.provers.rocq.loaded_unfold import ltac2_path
 from putnam_solver.core.provers.rocq.policy import POLICY
 
 OPERATORS = (
@@ -71,14 +83,10 @@ _FAIL = "Control.zero (Tactic_failure None)"
 _U = "Constr.Unsafe"
 
 
-def _path(name: str) -> str:
-    return "[" + "; ".join(f"@{part}" for part in name.split(".")) + "]"
-
-
 def _definitions() -> list[str]:
     """The Ltac2 helpers: the operators' paths, the flags that unfold one reference, the step counter, a
     term's head and arguments, the reference that blocks its weak head, one unfolding step."""
-    paths = "; ".join(_path(name) for name in OPERATORS)
+    paths = "; ".join(ltac2_path(name) for name in OPERATORS)
     return [
         "Ltac2 Type exn ::= [ Unfolded_bound ].",
         "Ltac2 operators () := List.fold_right (fun p acc => match Env.get p with | Some r => match r with "
@@ -101,6 +109,13 @@ def _definitions() -> list[str]:
         "Ltac2 step (s : state) c := match blocker s c with | None => None | Some r => "
         "let c' := Std.eval_cbv (only [r]) c in if Constr.equal c c' then None "
         "else (Array.set (s.(unfolded)) 0 (r :: Array.get (s.(unfolded)) 0); Some c') end.",
+        f"Ltac2 lower c := {_U}.substnl [constr:(Coq.Init.Datatypes.O)] 0 c.",
+        f"Ltac2 eta c := match {_U}.kind c with | {_U}.Lambda _ t => "
+        f"match {_U}.kind t with | {_U}.App h args => let n := Int.sub (Array.length args) 1 in "
+        f"match {_U}.kind (Array.get args n) with | {_U}.Rel i => if Int.equal i 1 then "
+        f"let f := if Int.equal n 0 then h else {_U}.make ({_U}.App h (Array.sub args 0 n)) in "
+        f"if Constr.equal (lower f) ({_U}.substnl [constr:(Coq.Init.Datatypes.true)] 0 f) then Some (lower f) "
+        "else None else None | _ => None end | _ => None end | _ => None end.",
         "Ltac2 rec all2 f a b i := if Int.equal i (Array.length a) then true "
         "else if f (Array.get a i) (Array.get b i) then all2 f a b (Int.add i 1) else false.",
     ]
@@ -119,8 +134,9 @@ def _comparison() -> list[str]:
         "with conv_head s a b := let (ha, xa) := spine a in let (hb, xb) := spine b in "
         f"if (if Constr.equal ha hb then if {same_shape} then all2 (conv s) xa xb 0 else false else false) "
         "then true else match step s a with | Some a' => conv s a' b | None => match step s b with "
-        f"| Some b' => conv s a b' | None => if {same_shape} then "
-        "(if rigid s ha hb then all2 (conv s) xa xb 0 else false) else false end end "
+        "| Some b' => conv s a b' | None => match eta a with | Some a' => conv s a' b | None => "
+        f"match eta b with | Some b' => conv s a b' | None => if {same_shape} then "
+        "(if rigid s ha hb then all2 (conv s) xa xb 0 else false) else false end end end end "
         f"with rigid s a b := match {_U}.kind a with "
         f"| {_U}.Lambda x t => match {_U}.kind b with {_U}.Lambda y u => binders s x t y u | _ => false end "
         f"| {_U}.Prod x t => match {_U}.kind b with {_U}.Prod y u => binders s x t y u | _ => false end "
@@ -159,10 +175,7 @@ def unfolded_sentences() -> list[str]:
     ]
 
 
-UNFOLDED = (
-    "(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; "
-    f"ltac2:({MODULE}.unfolded ()); lazymatch goal with |- @Coq.Init.Logic.eq _ ?a ?b => constr_eq a b; "
-    "reflexivity end)"
-)
+UNFOLDED = f"(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; ltac2:({MODULE}.unfolded ()); reflexivity)"
 """The Ltac1 tactic: an equation's two sides (any other goal fails at once, before anything unfolds), the
-check, then the equation of identical sides closed."""
+check, then the equation of sides identical up to eta closed (Coq's conversion has eta: one side a ``fun``,
+the other is expanded and the bodies are identical, so ``reflexivity`` evaluates nothing)."""
