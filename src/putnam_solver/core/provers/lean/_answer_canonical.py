@@ -5,9 +5,11 @@ same list: parentheses are kept apart (the comparison judges them where they gro
 each bound variable is numbered in the order it is bound (``∑ i`` for ``∑ j``; red team 19: a name bound
 again inside, or used after its binder's scope, is another variable, ``_answer_scopes``), a binder's type
 is left out unless asked for (``∑ (j : ℕ) ∈ s``: the side elaborates the same without it; a needle may
-stand in a type, ``∃ _ : A n, True``), ``∑ j in s`` is ``∑ j ∈ s``, a set-builder's pattern or binder
-predicate binds its names (``{(a, b) : T | C}``, ``{x ≤ a | C}``, red teams 21, 29), and last the normal
-form of ``_answer_order`` (red team 22) is applied to the result.
+stand in a type, ``∃ _ : A n, True``), and with it the parentheses it held (red team 45: an empty ``( )``
+left by ``Fin (1 + 1)`` told the condition at that point apart from the question's ``Fin n``), ``∑ j in
+s`` is ``∑ j ∈ s``, a set-builder's pattern or binder predicate binds its names (``{(a, b) : T | C}``,
+``{x ≤ a | C}``, red teams 21, 29), and last the normal form of ``_answer_order`` (red team 22) is applied
+to the result.
 """
 
 from __future__ import annotations
@@ -89,7 +91,26 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[tuple[str, ...], Type
             sites[i] = binder if binding else at[i - 1]
         out.append(text)
     kinds = ((f"#{k}", written(texts, at[i])) for k, i in enumerate(sorted(sites)))  # numbered as `scoped` does
-    return tuple(scoped(texts, at, out, sites, BINDERS | NUMBERED)), tuple((n, k) for n, k in kinds if k)
+    read = scoped(texts, at, out, sites, BINDERS | NUMBERED, _emptied(texts, at, out))
+    return tuple(read), tuple((n, k) for n, k in kinds if k)
+
+
+def _emptied(texts: Sequence[str], at: Sequence[int], out: Sequence[str | None]) -> set[int]:
+    """The places of the parentheses that hold only tokens left out (a dropped binder's type, ``Fin (1 + 1)``),
+    so that they are left out too (value red team 45: the empty ``( )`` they left told the type's term apart
+    from its condition written at a point). A pair written empty (``()``) is kept."""
+    dropped = {at[i] for i, text in enumerate(out) if text is None}
+    gone: set[int] = set()
+    opened: list[int] = []
+    for k, text in enumerate(texts):
+        if text == "(":
+            opened.append(k)
+        elif text == ")" and opened:
+            start = opened.pop()
+            inside = range(start + 1, k)
+            if inside and all(j in dropped or j in gone for j in inside):
+                gone.update((start, k))
+    return gone
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:

@@ -22,7 +22,9 @@ reader knows the term to vary with it (:func:`varies`), failing closed anywhere 
   that varies and others that hold no variable of the value, not one that decides it whatever it is (``0
   ≤ x``, ``x < 0``, ``1 ∣ x``, ``x ∣ 0``, ``True ∨ P``, ``False ∧ P``);
 * a count (``card``, ``ncard``, ``encard``) of a set-builder or subtype whose condition varies, or of an
-  interval, range or divisor set (:data:`FAITHFUL`) of one argument that varies.
+  interval, range or divisor set (:data:`FAITHFUL`) of one argument that varies. Red team 45: not a
+  set-builder whose condition pins its member (``{m | m = n ∧ Q m}``, a conjunct ``m = t`` with ``t`` free
+  of ``m``): at most one element, a count of ``0`` or ``1``, the hedge ``Q n`` spelled as a count.
 
 Anything else (``if``, ``min``, ``max``, a function no list names, a binder inside, two places of the
 variable) is not read, and the comparison counts as closed: refused. An honest answer states its members
@@ -128,4 +130,20 @@ def _applied(head: str, args: Sequence[Node], names: frozenset[str]) -> bool:
 def _builder(kids: Sequence[Node], names: frozenset[str]) -> bool:
     """A set-builder ``{x | C}`` or subtype varies with ``names`` where its condition does."""
     bars = [i for i, kid in enumerate(kids) if kid.kind == "part" and kid.text in ("|", "//")]
-    return len(bars) == 1 and len(kids) == bars[0] + 3 and varies(kids[bars[0] + 1], names)
+    if len(bars) != 1 or len(kids) != bars[0] + 3:
+        return False
+    members = {kid.text for kid in kids[: bars[0]] if kid.kind == "atom"}
+    return not _pinned(kids[bars[0] + 1], members) and varies(kids[bars[0] + 1], names)
+
+
+def _pinned(condition: Node, members: set[str]) -> bool:
+    """Whether a top-level conjunct of ``condition`` equates a member variable with a term free of it
+    (``{m | m = n ∧ Q m}``): the set has at most one element, its count is ``0`` or ``1`` whatever the value's
+    variables are, a hedge on ``Q n`` (value red team 45)."""
+    parts = condition.kids if condition.kind == "bin" and condition.text == "∧" else [condition]
+    for part in parts:
+        if part.kind == "bin" and part.text == "=" and len(part.kids) == 2:
+            for side, other in (part.kids, part.kids[::-1]):
+                if side.kind == "atom" and side.text in members and not _holds(other, frozenset(members)):
+                    return True
+    return False

@@ -54,17 +54,16 @@ def _number_like(term: Node) -> bool:
 
 
 def at_point(condition: Sequence[str], placeholder: str, point: Sequence[str]) -> list[str]:
-    """``condition`` with each ``placeholder`` (its variable, already renamed) read as ``point``: a single
-    token as it is, a longer term in parentheses, also as a field's receiver (``(2 + 1).Prime``)."""
-    if len(point) == 1:
-        return [t.replace(placeholder, point[0], 1) if t.partition(".")[0] == placeholder else t for t in condition]
+    """``condition`` with each ``placeholder`` (its variable, already renamed) read as ``point``: a name as it
+    is (also as a field's receiver, ``x.Prime``), a numeral as it is but in parentheses as a field's receiver
+    (``(2).eval``: red team 45, ``2.eval`` read as one token lost the point), a longer term in parentheses."""
     out: list[str] = []
     for text in condition:
         head, dot, rest = text.partition(".")
         if head != placeholder:
             out.append(text)
-            continue
-        out += ["(", *point, ")"]
-        if dot:
-            out += [".", rest]
+        elif len(point) == 1 and not (dot and all_digits(point[0])):
+            out.append(point[0] + dot + rest)
+        else:
+            out += ["(", *point, ")", *([".", rest] if dot else [])]
     return out

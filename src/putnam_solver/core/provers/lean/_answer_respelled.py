@@ -18,20 +18,41 @@ restated, a proof needs no value). Each of these respellings is the same proposi
   first, then by their tokens with every plain name masked (so the order does not depend on what its bound
   variables are called); one that holds another equation is left as written (the inner one is ordered).
 
-So both sides, value and condition, are rewritten alike to ``b < a``, ``b ≤ a``, ``¬ a = b`` and ``Prime
-p``. An operand runs to the nearest looser operator, separator or unmatched bracket; a binder's own
-predicate (``∃ x > 0, ..``, ``∀ k ≠ 0, ..``) is left as written, since it binds its left side. Reading
-more as the question only refuses more; the honest closed forms hold no such condition either way.
+Red team 45: the same up to order algebra, as the normal form reads it (``_answer_bounds``), since ``6 ≤ p``
+and ``¬ p ≤ 5`` for ``5 < p`` hid the condition as well:
+
+* ``¬ a < b`` is ``b ≤ a`` and ``¬ a ≤ b`` is ``b < a``, also ``¬ (a ≤ b)`` (``not_lt``, ``not_le``: a
+  linear order, the orders PutnamBench states its conditions in);
+* ``c ≤ x`` is ``c - 1 < x`` and ``x ≤ c`` is ``x < c + 1`` for a numeral ``c`` (``Nat.lt_iff_add_one_le``,
+  ``Int.lt_iff_add_one_le``), the normal form's own step (``_answer_bounds.stepped``): not where a leaf is
+  shown to be of a field (a statement's ``x : ℝ``, ``1.5``), nor where the value writes a field type for a
+  name of it (``∀ x : ℝ``, ``(x : ℝ)``); elsewhere the type is unknown and the step is taken, as the normal
+  form takes it (a value bound ``∀ p,`` with ``Nat.Prime p`` has no type written).
+
+So both sides, value and condition, are rewritten alike to ``b < a``, ``b ≤ a``, ``¬ a = b``, a strict
+bound by a numeral and ``Prime p``. An operand runs to the nearest looser operator, separator or unmatched
+bracket; a binder's own predicate (``∃ x > 0, ..``, ``∀ k ≠ 0, ..``) is left as written, since it binds its
+left side. Reading more as the question only refuses more; the honest closed forms hold no such condition
+either way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_bounds import stepped
+from putnam_solver.core.provers.lean._answer_nodes import render
+from putnam_solver.core.provers.lean._answer_order import terms
+from putnam_solver.core.provers.lean._answer_types import NAMES
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 
 SWAPPED: Final = {">": "<", "≥": "≤"}
+NEGATED: Final = {"<": "≤", "≤": "<"}
+"""``¬ a < b`` is ``b ≤ a`` and ``¬ a ≤ b`` is ``b < a`` (``not_lt``, ``not_le``)."""
+STRICT: Final = 51
+"""Tighter than a relation: a stepped side looser than this is written back in parentheses."""
 PRIMES: Final = frozenset({"Nat.Prime", "_root_.Prime", "Prime"})
 STOPS: Final = frozenset(
     {"∧", "∨", "¬", "→", "↔", ",", "|", "//", "=>", "↦", ":=", ":", ";", "then", "else", "if", "by", "$", "<|"}
@@ -45,7 +66,8 @@ Rewrite = Callable[[list[str], int], tuple[list[str], int]]
 def respelled(texts: Sequence[str], budget: list[int]) -> list[str]:
     """``texts`` with each relation and each primality in one spelling (module doc). Each rewrite is charged
     to ``budget`` (``_answer_normal.work_for``), which is marked when spent (the caller then refuses)."""
-    out = _each(_primes(list(texts), budget), frozenset({*SWAPPED, "≠"}), _relation, budget)
+    relation: Rewrite = partial(_relation, fields=_fields(texts))
+    out = _each(_primes(list(texts), budget), frozenset({*SWAPPED, *NEGATED, "≠"}), relation, budget)
     return _each(out, frozenset({"="}), _equation, budget)
 
 
@@ -84,17 +106,61 @@ def _order(side: list[str]) -> tuple[int, tuple[str, ...]]:
     return len(side), tuple("_" if t.isidentifier() else t for t in side)
 
 
-def _relation(texts: list[str], at: int) -> tuple[list[str], int]:
-    """The relation at ``at`` rewritten, and where to read on: from its left operand, which may now hold
-    a relation of the right one."""
+def _relation(texts: list[str], at: int, fields: frozenset[str]) -> tuple[list[str], int]:
+    """The relation at ``at`` rewritten, and where to read on: from its left operand (or the ``¬`` taken off),
+    which may now hold a relation of the right one."""
     partner = bracket_partners(texts)
     start, end = _left(texts, partner, at), _right(texts, partner, at)
     if start == at or end == at + 1 or _binding(texts, start):
         return texts, at + 1  # a binder's own predicate, or no operand to read: as written
-    left, right = texts[start:at], texts[at + 1 : end]
-    if texts[at] == "≠":
+    left, right, op = texts[start:at], texts[at + 1 : end], texts[at]
+    if op in NEGATED and (outer := _negation(texts, partner, start, end)) is not None:
+        return [*texts[: outer[0]], *right, NEGATED[op], *left, *texts[outer[1] :]], outer[0]
+    if op == "≤" and (bound := _stepped(left, right, fields)) is not None:
+        return [*texts[:start], *bound[0], "<", *bound[1], *texts[end:]], start + len(bound[0]) + 1
+    if op in NEGATED:
+        return texts, at + 1
+    if op == "≠":
         return [*texts[:start], "¬", *left, "=", *right, *texts[end:]], start
-    return [*texts[:start], *right, SWAPPED[texts[at]], *left, *texts[end:]], start
+    return [*texts[:start], *right, SWAPPED[op], *left, *texts[end:]], start
+
+
+def _negation(texts: list[str], partner: dict[int, int], start: int, end: int) -> tuple[int, int] | None:
+    """Where ``¬ a ≤ b`` or ``¬ (a ≤ b)`` begins and ends, if the relation between ``start`` and ``end`` is
+    negated so."""
+    if start >= 1 and texts[start - 1] == "¬":
+        return start - 1, end
+    if start >= 2 and texts[start - 2] == "¬" and texts[start - 1] == "(" and partner.get(start - 1) == end:
+        return start - 2, end + 1
+    return None
+
+
+def _stepped(left: list[str], right: list[str], fields: frozenset[str]) -> tuple[list[str], list[str]] | None:
+    """``c ≤ x`` as ``c - 1 < x`` and ``x ≤ c`` as ``x < c + 1`` for a numeral ``c``, as the normal form steps
+    it (``_answer_bounds.stepped``: not where a leaf shows a field, a statement's ``x : ℝ``, ``1.5``), nor
+    where the value writes a field type for a name of it (``∀ x : ℝ``, ``(x : ℝ)``): ``(left, right)`` of
+    ``<``; else None."""
+    if any(t in fields for t in (*left, *right)):
+        return None
+    sides = terms(left), terms(right)
+    if len(sides[0]) != 1 or len(sides[1]) != 1 or (step := stepped("≤", sides[0][0], sides[1][0])) is None:
+        return None
+    out: tuple[list[str], list[str]] = ([], [])
+    for term, tokens in zip(step, out, strict=True):
+        render(term, tokens, STRICT)
+    return out
+
+
+def _fields(texts: Sequence[str]) -> frozenset[str]:
+    """The names ``texts`` writes a field type for, ``x y : ℝ`` (in a binder or an ascription)."""
+    found: set[str] = set()
+    for i, text in enumerate(texts[1:-1], 1):
+        if text == ":" and NAMES.get(texts[i + 1]) == "field":
+            j = i - 1
+            while j >= 0 and texts[j].isidentifier():
+                found.add(texts[j])
+                j -= 1
+    return frozenset(found)
 
 
 def _binding(texts: list[str], start: int) -> bool:

@@ -39,10 +39,11 @@ Red team 44: a point is any closed term of the value's normal form (``_answer_po
 relation and for primality (``_answer_respelled``: ``p > 5`` as ``5 < p``, ``a ≠ b`` as ``¬ a = b``,
 ``Nat.Prime p`` as ``p.Prime``, an equation's sides in one order), which the reading as written (where a
 condition under a premise is found: the normal form turns ``C m → n = m`` into a disjunction) did not share
-with the normal form. Left: the condition restated up to algebra (``6 ≤ p`` for ``5 < p``), a point inside
-a binder's type written as a term (``Fin (1 + 1)``: the canonical form keeps the parentheses of the type it
-drops), and a condition of arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation,
-red team 43).
+with the normal form. Red team 45: the condition up to order algebra (``6 ≤ p``, ``¬ p ≤ 5`` for ``5 < p``,
+``_answer_respelled``), and a point inside a binder's type (``Fin (1 + 1)``: the canonical form kept the
+empty parentheses of the type it drops, ``_answer_canonical``). Left: a condition of arithmetic alone at a
+point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation, red team 43), and the condition up to algebra
+beyond the order's (``2 * p`` for ``p + p``).
 """
 
 from __future__ import annotations

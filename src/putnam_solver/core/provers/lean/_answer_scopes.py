@@ -174,14 +174,17 @@ def scoped(
     plain: Sequence[str | None],
     sites: dict[int, int],
     binders: Collection[str],
+    emptied: Collection[int] = (),
 ) -> list[str]:
-    """``texts`` with its parentheses as they stand and each other token as ``plain`` reads it (``at`` its
-    place in ``texts``; None: left out), each binding occurrence (``sites``: its index in ``plain`` and its
-    binder's in ``texts``) numbered ``#k`` in the order they stand, and each use of its name read as that
-    number within its scope only."""
+    """``texts`` with its parentheses as they stand (but those at ``emptied``, left out) and each other token
+    as ``plain`` reads it (``at`` its place in ``texts``; None: left out), each binding occurrence (``sites``:
+    its index in ``plain`` and its binder's in ``texts``) numbered ``#k`` in the order they stand, and each use
+    of its name read as that number within its scope only."""
     rank = {at[i]: k for k, i in enumerate(sorted(sites))}
     by_text = {at[i]: b for i, b in sites.items()}
     placed = _placed(texts, at, plain)
+    for k in emptied:
+        placed[k] = None
     names = resolved([t if t is not None else "" for t in placed], by_text, lambda i, _: f"#{rank[i]}", binders)
     read = [n if n is not None else t for n, t in zip(names, placed, strict=True)]
     return [t for t in read if t is not None]
