@@ -215,7 +215,8 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         "Set.ncard {(a, b) : ℕ × ℕ | (a < b ∨ a = 0) ∧ b < 10} + 3987",
     ),
     "a link under a negation": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | ¬(b ≤ a) ∧ b < 10} + 3987"),
-    "a bound by another plus one": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a < b + 1 ∧ b < 10} + 3987"),
+    # honest since false rejections 46 (`a < b + 1 ∧ b < 10`); its near miss leaves `b` unbounded
+    "a bound by another plus one": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a < b + 1 ∧ a < 10} + 3987"),
     # 6. images whose elements are not shown plain
     "image into Prop": (FULL, LEAST, OPEN, "((Finset.range 3).image (fun n => n < 2)).card * 1329"),
     "image cast into ℝ": (FULL, LEAST, OPEN, "((Finset.range 3).image (fun n => (n : ℝ))).card * 1329"),
@@ -306,7 +307,7 @@ PARAMETERS: dict[str, tuple[str, str, set[int]]] = {
     "the conclusion's ∀ n ≠ 1": ("ℕ → ℕ", ": ∀ n ≠ 1, t_solution n = 1", set()),
     "a hypothesis n > -1": ("ℤ → ℕ", "(n : ℤ) (hn : n > -1) : t_solution n = 1", set()),
     "rebound inside the ∀": ("ℕ → ℕ", ": ∀ n > 0, ∀ n : ℕ, t_solution n = 1", set()),
-    "the ∀ not at the head": ("ℕ → ℕ", ": True ∧ ∀ n > 0, t_solution n = 1", set()),
+    "the ∀ not at the head (read since false rejections 46)": ("ℕ → ℕ", ": True ∧ ∀ n > 0, t_solution n = 1", {0}),
     "also applied outside the ∀": ("ℕ → ℕ", "(m : ℕ) : (∀ n > 0, t_solution n = 1) ∧ t_solution m = 0", set()),
 }
 

@@ -48,11 +48,12 @@ is (red team 41's aliases row leaves bounded decidable searches).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, leaves, pattern
-from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links
+from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links, one_way, shifted
+from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, indicator, top
 from putnam_solver.core.provers.lean._answer_count_terms import number_term, positive
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
@@ -281,8 +282,9 @@ def _bounded_builder(
     shown = _positives(reading, found, conditions[-1], names) | {name for name in given if name[0] not in names}
     counted = _Counted(names, naturals, shown, typed is None)
     numbers, linked = frozenset(path for path, sides in need.items() if sides), list[Link]()
+    harmless = bounded_quantifiers(reading)
     for condition in conditions:
-        conjuncts = _conjuncts(reading, condition)
+        conjuncts = _conjuncts(reading, condition, harmless)
         if conjuncts is None and _disjuncts(reading, condition) is not None:
             conjuncts = [condition]  # `n < 3 ∨ n ∣ 12`: one disjunction, read as one conjunct
         for conjunct in conjuncts or []:
@@ -372,6 +374,8 @@ def _bound(
     top-level conjunct compares two coordinates, the links it makes (:mod:`_answer_count_links`)."""
     texts, partner = reading.texts, reading.partner
     start, end = conjunct
+    if texts[start] in ("∃", "∀"):
+        return  # a bounded quantifier (`_conjuncts`): its body bounds nothing of the whole
     relations, k = [], start
     while k < end:
         relations += [k] if texts[k] in _RELATIONS else []
@@ -401,6 +405,10 @@ def _bound(
         other_path = None if absolute or untyped or path is None else coordinate(reading, names, other)
         if linked is not None and other_path is not None:
             linked += links(path or "", relation, other_path)
+            return
+        grown = None if absolute or untyped or path is None else shifted(reading, names, other)
+        if linked is not None and grown is not None:  # `a < b + 1`: `a`'s bound only
+            linked += one_way(path or "", relation, grown)
             return
         if not number_term(reading, found, names, other) or (untyped and relation != "="):
             return
@@ -442,10 +450,12 @@ def _member_sides(
     return {"upper"} if parts[1] in _UPPER_ONLY else {"lower"} if parts[1] in _LOWER_ONLY else set()
 
 
-def _conjuncts(reading: CountReading, span: Span) -> list[Span] | None:
+def _conjuncts(reading: CountReading, span: Span, harmless: Collection[int] = ()) -> list[Span] | None:
     """The top-level conjuncts of the condition ``value[span]`` (a conjunct in parentheses split again);
     None where a looser token stands at the condition's top level (then no conjunct holds of the whole); a
-    grouped part with one is kept whole. One pass over each group's top level, no recursion."""
+    grouped part with one is kept whole. A conjunct that begins with a quantifier of ``harmless``
+    (:mod:`_answer_count_quantifiers`) reaches to the end and bounds nothing. One pass over each group's
+    top level, no recursion."""
     texts, partner = reading.texts, reading.partner
     leaves: list[Span] = []
     work = [(span, True)]
@@ -457,6 +467,8 @@ def _conjuncts(reading: CountReading, span: Span) -> list[Span] | None:
             start, end = start + 1, end - 1
         parts, first, k, loose = [], start, start, start >= end
         while k < end and not loose:
+            if k == first and k in harmless:  # `∃ j < 3, p`: to the end
+                break
             loose = texts[k] in _LOOSE
             if texts[k] == "∧":
                 parts.append((first, k))

@@ -7,12 +7,20 @@ is bounded below (a ``ℕ`` is, by ``0``); ``≤`` likewise, ``>``/``≥`` mirro
 (``Fin 5``) links nothing: ``a < b`` with ``b : Fin 5`` casts ``a`` into ``Fin 5``, whose order wraps, so
 ``a`` is unbounded. The bounds are carried to a fixpoint; a cycle (``a < b ∧ b < a``) bounds nothing. More
 links than an honest count writes are not read (fail closed, and the fixpoint stays small).
+
+Since false rejections 46 the other side may be a coordinate plus or times a numeral (``a < b + 1``, ``a ≤ 2
+* b``, :func:`shifted`): a numeral is no negative number, so the term grows with ``b`` and bounds ``a`` on
+the side it bounds ``b`` (:func:`one_way`); not the converse (``a < 0 * b`` says nothing of ``b``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from typing import Final
+
+from putnam_solver.core.provers.lean._answer_count_binders import coordinate
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean.syntax import NUMBER
 
 Link = tuple[str, str, str]
 """A coordinate (its path), a side, and the coordinate whose bound on that side bounds it there."""
@@ -41,3 +49,28 @@ def carry(need: dict[str, set[str]], found: Sequence[Link], numbers: Collection[
             if path in numbers and source in numbers and side in need[path] and side not in need[source]:
                 need[path].discard(side)
                 changed = True
+
+
+def one_way(path: str, relation: str, other: str) -> list[Link]:
+    """The links ``path relation f(other)`` makes for ``f`` growing (:func:`shifted`): ``path``'s only."""
+    return [link for link in links(path, relation, other) if link[0] == path]
+
+
+def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int]) -> str | None:
+    """The coordinate ``value[span]`` is plus or times a numeral (``b + 1``, ``2 * b``, ``p.2 + 3``), one
+    operator at its top level; None otherwise."""
+    texts, partner = reading.texts, reading.partner
+    start, end = span
+    operators, k = [], start
+    while k < end:
+        operators += [k] if texts[k] in ("+", "*") else []
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    if len(operators) != 1:
+        return None
+    at = operators[0]
+    for numeral, term in (((at + 1, end), (start, at)), ((start, at), (at + 1, end))):
+        if numeral[1] - numeral[0] == 1 and reading.value[numeral[0]].kind == NUMBER:
+            found = coordinate(reading, names, term)
+            if found is not None:
+                return found
+    return None

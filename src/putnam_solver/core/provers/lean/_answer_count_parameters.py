@@ -14,10 +14,10 @@ states positive by a hypothesis binder of its own (``(h : n > 0)``, ``(h : 0 < n
 ``n ≥ 2``), and no binder inside the theorem (``∀ n,``, ``fun n``, ``{n | ..}``:
 :func:`_number_decisions.bindings`) rebinds that name where the solution is applied; or (false rejections
 44, ``putnam_1965_a5``) a name the conclusion's own head ``∀ n > 0,`` binds, innermost where the solution
-is applied. A statement whose bindings are not read (``match``, ``let``..., a dependent arrow ``(n : ℕ) →
-..``, which is a ``∀``; a type in brackets before an arrow, ``(rooktour : (ℕ → ℤ × ℤ) → Prop)`` in
-``putnam_2005_a2``, is read since false rejections 44: :func:`_plain_arrows`), a mention outside the
-theorem, an argument in brackets: no parameter is positive (fail closed).
+is applied (since false rejections 46 a ``∀ n > 0,`` anywhere in the conclusion). A statement whose bindings are not
+read (``match``, ``let``..., a dependent arrow ``(n : ℕ) → ..``, which is a ``∀``; a type in brackets before an arrow,
+``(rooktour : (ℕ → ℤ × ℤ) → Prop)`` in ``putnam_2005_a2``, is read since false rejections 44: :func:`_plain_arrows`),
+a mention outside the theorem, an argument in brackets: no parameter is positive (fail closed).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def positive_parameters(expected: Statement, solution: str) -> frozenset[int]:
     if not found and any(text in BINDERS or text == "{" for text in texts):
         return frozenset()  # binders the reader gave up on
     stated = _stated_positive(tokens, partner, colon)
-    head = _positive_head(tokens, colon)
+    heads = _positive_heads(tokens, colon)
     mentions = [k for k, t in enumerate(tokens) if _mentions(t, solution)]
     positive: set[int] = set()
     if any(k > 0 and not _heads(tokens[k - 1]) for k in mentions):
@@ -63,27 +63,34 @@ def positive_parameters(expected: Statement, solution: str) -> frozenset[int]:
     for j in range(max((_arity(tokens, k) for k in mentions), default=0)):
         names = [_argument(tokens, k, j) for k in mentions]
         if mentions and all(
-            name is not None and _given_positive(found, stated, head, name, k)
+            name is not None and _given_positive(found, stated, heads, name, k)
             for name, k in zip(names, mentions, strict=True)
         ):
             positive.add(j)
     return frozenset(positive)
 
 
-def _given_positive(found: Sequence[Binding], stated: set[str], head: int | None, name: str, k: int) -> bool:
+def _given_positive(found: Sequence[Binding], stated: set[str], heads: set[int], name: str, k: int) -> bool:
     """Whether ``name`` at the mention ``k`` is a parameter the signature states positive that no binder
-    rebinds there, or the conclusion's own head ``∀ n > 0,`` (its ``∀`` at ``head``) binds it innermost."""
+    rebinds there, or a ``∀ n > 0,`` of the conclusion (its ``∀`` in ``heads``) binds it innermost."""
     inner = max((b for b in found if b.name == name and b.start < k < b.end), key=lambda b: b.start, default=None)
-    return (inner is None and name in stated) or (inner is not None and inner.start == head)
+    return (inner is None and name in stated) or (inner is not None and inner.start in heads)
 
 
-def _positive_head(tokens: Sequence[Token], colon: int) -> int | None:
-    """Where the conclusion begins with ``∀ n > 0,`` (a binder predicate, Lean's ``∀ n, n > 0 → ..``;
-    ``≥ 1``, ``≠ 0`` and any numeral bound that makes it positive too, :func:`_positive_claim`): its ``∀``."""
-    claim = [t.text for t in tokens[colon + 1 : colon + 6]]
-    if len(claim) == 5 and claim[0] == "∀" and claim[4] == "," and tokens[colon + 2].kind == IDENT:
-        return colon + 1 if _positive_claim(claim[1:4]) == claim[1] else None
-    return None
+def _positive_heads(tokens: Sequence[Token], colon: int) -> set[int]:
+    """Where the conclusion holds ``∀ n > 0,`` (a binder predicate, Lean's ``∀ n, n > 0 → ..``; ``≥ 1``,
+    ``≠ 0`` and any numeral bound that makes it positive too, :func:`_positive_claim`): its ``∀``. At the
+    conclusion's head (false rejections 44) or anywhere in it (46: ``∀ m, ∀ n > 0,``, ``True ∧ ∀ n > 0,``):
+    ``∀ n, n > 0 → B n`` holds or fails by ``B`` at positive ``n`` alone, whatever stands around it."""
+    texts = [t.text for t in tokens]
+    return {
+        k
+        for k in range(colon + 1, len(tokens) - 4)
+        if texts[k] == "∀"
+        and texts[k + 4] == ","
+        and tokens[k + 1].kind == IDENT
+        and _positive_claim(texts[k + 1 : k + 4]) == texts[k + 1]
+    }
 
 
 def _plain_arrows(tokens: Sequence[Token], partner: dict[int, int]) -> list[Token]:

@@ -62,6 +62,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_count_binders import finite_type
+from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets, indicator, top
 from putnam_solver.core.provers.lean._short_names import opened_in
 from putnam_solver.core.provers.lean.syntax import (
@@ -128,6 +129,7 @@ def unlisted_beside_count(reading: CountReading) -> int | None:
     if bars := image_bars(value):  # `{j | (j : ℕ) (i : ℕ) (_ : P i ∧ j < i)}`: an `∃ i`
         return min(bars)
     skipped = (_combining(texts, partner) if reading.holds_sets else frozenset()) | opened_in(value)
+    skipped |= bounded_quantifiers(reading)  # `∃ j < 3,` over ℕ (false rejections 46)
     return next(
         (i for i, t in enumerate(value) if i not in skipped and not _listed(reading, i, t.offset in free, i < head)),
         None,

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading
 from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
 
@@ -96,9 +97,10 @@ def counted_search(reading: CountReading) -> int | None:
     value, texts, partner, counts = reading.value, reading.texts, reading.partner, reading.counts
     if not counts:
         return None
+    harmless = bounded_quantifiers(reading)  # `∃ j < 3,` over ℕ (false rejections 46)
     if (
         len(counts) > 1
-        or any(_quantifies(token) for token in value)
+        or any(_quantifies(token) and i not in harmless for i, token in enumerate(value))
         or _nested_builder(texts, [i for i in reading.builders if i not in reading.own], partner)
         or _iterates(value, texts)
     ):

@@ -217,12 +217,12 @@ _ARITHMETIC: Final = frozenset({"+", "-", "*", "/", "%", "^", "(", ")"})
 
 
 def _counted_image(value: Sequence[Token], i: int, partner: dict[int, int], levels: Levels) -> bool:
-    """Whether the ``image`` at ``i``, not ascribed, is ``(Finset.range e).image f`` or ``Finset.image f
-    (Finset.range e)`` that fills a group counted by ``.card`` (false rejections 44), with ``f`` a ``fun x
-    =>`` (``x`` untyped or ``ℕ``) whose body is arithmetic of ``x`` and numerals alone: the body is then a
-    ``ℕ`` (``x`` is, as the range's element; no cast, no proposition, no other name), so the image's
-    elements are (``def image [DecidableEq β] (f : α → β)``: ``β`` is the body's type, and a receiver of
-    ``.card`` has no expected type to make it another)."""
+    """Whether the ``image`` at ``i``, not ascribed, is ``(Finset.range e).image f``, ``Finset.image f (Finset.range
+    e)`` or (false rejections 46) ``Finset.range e |>.image f`` that fills a group counted by ``.card`` (false
+    rejections 44), with ``f`` a ``fun x =>`` (``x`` untyped or ``ℕ``) whose body is arithmetic of ``x`` and
+    numerals alone: the body is then a ``ℕ`` (``x`` is, as the range's element; no cast, no proposition, no other
+    name), so the image's elements are (``def image [DecidableEq β] (f : α → β)``: ``β`` is the body's type, and a
+    receiver of ``.card`` has no expected type to make it another)."""
     group = levels.group[i]
     close = partner.get(group, -1)
     counted = [t.text for t in value[close + 1 : close + 3]] == [".", "card"]
@@ -231,6 +231,8 @@ def _counted_image(value: Sequence[Token], i: int, partner: dict[int, int], leve
     parts = name_parts(normalize_name(value[i].text))
     if parts == ["image"] and value[i - 1].text == "." and partner.get(i - 2, i) == group + 1:
         receiver, function = (group + 2, i - 2), i + 1  # `((Finset.range e).image f).card`
+    elif parts == ["image"] and value[i - 1].text == "|>." and i > group + 1:
+        receiver, function = (group + 1, i - 1), i + 1  # `(Finset.range e |>.image f).card`
     elif parts == ["Finset", "image"] and i == group + 1:
         function = i + 1  # `(Finset.image f (Finset.range e)).card`
         end = partner.get(function, function) + 1 if value[function].text == "(" else -1

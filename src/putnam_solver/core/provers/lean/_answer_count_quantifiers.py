@@ -1,0 +1,93 @@
+"""A bounded quantifier beside a count (false rejections 46): ``{m : ℕ | m < 10 ∧ ∃ j < 3, m = 2 * j}``.
+
+The quantifier rule (:mod:`_answer_counts`) and the word rule (:mod:`_answer_count_words`) refuse a count
+beside any ``∃``/``∀``: a quantifier over an unbounded domain is a search by choice (``Set.ncard {_u : Unit
+| ∃ k, P k}`` decides ``∃ k, P k``). A quantifier over finitely many values is not: ``∃ j < c, p`` over
+``ℕ`` is ``∃ j, j < c ∧ p``, decided by evaluation (core's ``Nat.decidableExistsLT``/``decidableBallLT``
+instances), as the bounded count it stands in is. So the ``∃``/``∀`` at ``i`` is read harmless where it
+binds one name and is one of:
+
+* ``Q j < c,`` or ``Q j ≤ c,`` with ``c`` numerals, ``+``/``*``/``^``, brackets and the answer's own leading
+  parameters only, none rebound inside it (never the counted variable or another bound name: ``∀ i ≤ k, ¬P i``
+  with ``k`` counted is the search "the ``k`` below the least ``n`` with ``P``"), and ``j``'s type ``ℕ``:
+  ``j`` is untyped, so its type is what the body makes it; the value must then write no other number type (no
+  ``ℤ``, ``ℚ``, ``ℝ``, ``ℂ``, no ``Int.``/``Real.``/``Cardinal.`` name, no ``↑``, and the answer's declared
+  domains none of them), so it elaborates to ``ℕ`` (numerals default to it), where ``j < c`` bounds both sides
+  (``∃ j < 3`` over ``ℤ`` is unbounded below);
+* ``Q j : T,`` with ``T`` a finite type (:func:`_answer_count_binders.finite_type`: ``Fin 3``, ``Bool``).
+
+Anything else (``∃ j,``, ``∃ j > 3,``, several names, a pattern, ``∃ j ∈ s``) stays a search: refused.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_count_binders import finite_type
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean._number_decisions import bindings
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
+
+_QUANTIFIERS: Final = frozenset({"∃", "∀"})
+_ARITHMETIC: Final = frozenset({"+", "*", "^", "(", ")"})
+_OTHER_NUMBERS: Final = frozenset(
+    {"ℤ", "ℚ", "ℝ", "ℂ", "Int", "Rat", "Real", "Complex", "ZMod", "↑", "Cardinal", "ENat", "PartENat"}
+)
+"""Words that may give an untyped bound variable a type other than ``ℕ`` (``ℤ``: unbounded below; a
+``Cardinal``'s order decides nothing by computation)."""
+
+
+def bounded_quantifiers(reading: CountReading) -> frozenset[int]:
+    """The indices of the ``∃``/``∀`` of the value read that range over finitely many values (module doc)."""
+    texts = reading.texts
+    if not _QUANTIFIERS.intersection(texts):
+        return frozenset()
+    naturals = _only_naturals(reading)
+    found = bindings(reading.value, reading.partner, reading.domains[:-1])
+    inner = {b.name for b in found if b.start >= reading.head}  # `fun n => {n : ℕ | ..}`: a shadowed name
+    parameters = frozenset(b.name for b in found if b.start < reading.head and b.name not in inner)
+    return frozenset(
+        i for i, text in enumerate(texts) if text in _QUANTIFIERS and _bounded(reading, i, naturals, parameters)
+    )
+
+
+def _only_naturals(reading: CountReading) -> bool:
+    """Whether the value and the answer's declared domains write no number type but ``ℕ`` (module doc)."""
+    words = {part for text in reading.texts for part in name_parts(normalize_name(text))} | set(reading.texts)
+    return not _OTHER_NUMBERS.intersection(words) and not _OTHER_NUMBERS.intersection(
+        d for d in reading.domains if d is not None
+    )
+
+
+def _bounded(reading: CountReading, i: int, naturals: bool, parameters: frozenset[str]) -> bool:
+    """Whether the quantifier at ``i`` is one of the bounded forms of the module doc; ``naturals``: the
+    value writes no number type but ``ℕ``; ``parameters``: the names its leading ``fun``s bind."""
+    value, texts, partner = reading.value, reading.texts, reading.partner
+    name = i + 1
+    if name + 2 >= len(texts) or value[name].kind != IDENT or len(name_parts(normalize_name(texts[name]))) != 1:
+        return False
+    comma = _comma(reading, name + 1)
+    if comma is None or comma <= name + 2:
+        return False
+    start = name + 2
+    if texts[name + 1] == ":":
+        return finite_type(reading, start, comma)
+    if texts[name + 1] not in ("<", "≤") or not naturals:
+        return False
+    return all(
+        value[k].kind == NUMBER or texts[k] in _ARITHMETIC or (value[k].kind == IDENT and texts[k] in parameters)
+        for k in range(start, comma)
+    ) and all(partner.get(k, k) < comma for k in range(start, comma))
+
+
+def _comma(reading: CountReading, at: int) -> int | None:
+    """The first ``,`` at the level of ``at`` after it, None where a group closes first."""
+    texts, partner = reading.texts, reading.partner
+    k = at
+    while k < len(texts):
+        if texts[k] == ",":
+            return k
+        if partner.get(k, k) < k:
+            return None
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return None
