@@ -1,25 +1,26 @@
 """False rejections, round 46 (Lean, no-answer, G2): honest values the count rules refused, each class
 beside near misses that must stay refused.
 
-* a bounded quantifier beside a count (:mod:`_answer_count_quantifiers`): ``∃ j < c,``/``∀ j ≤ c,`` with
-  ``c`` numerals, arithmetic and the answer's own parameters, in a value that writes no number type but
-  ``ℕ`` (so ``j`` is a ``ℕ``), or ``∃ j : T,`` over a finite type; read harmless by the quantifier rule,
-  the word rule and the domain rule (a conjunct it begins bounds nothing: ``∀ j < 0, m < 5`` is vacuous);
+* a bounded quantifier beside a count (:mod:`_answer_count_quantifiers`): ``∃ j < c,``/``∀ j ≤ c,``/``∃ j ∈
+  Finset.range c,`` with ``c`` numerals, arithmetic and the answer's own parameters, in a value that writes no
+  number type but ``ℕ`` (so ``j`` is a ``ℕ``), or ``∃ j : T,`` over a finite type; read harmless by the
+  quantifier rule, the word rule and the domain rule (a conjunct it begins bounds nothing: ``∀ j < 0, m < 5`` is
+  vacuous);
 * positive parameters (:mod:`_answer_count_parameters`): a ``∀ n > 0,`` anywhere in the conclusion, not
   only at its head (``∀ n, n > 0 → B n`` holds or fails by ``B`` at positive ``n`` alone);
 * a coordinate bounded by another plus or times a numeral (``a < b + 1``, ``a ≤ 2 * b``,
   :func:`_answer_count_links.shifted`), one way only (``a ≤ 0 * b`` says nothing of ``b``);
 * a piped image counted, ``(Finset.range e |>.image fun n => ..).card`` (:func:`_finset_types._counted_image`).
 
-Measured (G2), before the change and after it: ``HONEST`` (12): 2 accepted before (the unpiped image and
-the image of a parameter in the text profile), 12 now. ``ATTACKS`` (23): 23 refused before, 23 now.
-``PARAMETERS`` (6): the three rows with ``∀ n > 0`` off the head gave none before, ``{0}`` now; the three
+Measured (G2), before the change and after it: ``HONEST`` (14): 2 accepted before (the unpiped image and
+the image of a parameter in the text profile), 14 now. ``ATTACKS`` (26): 26 refused before, 26 now.
+``PARAMETERS`` (6): the three rows with ``∀ n > 0`` off the head gave none before, one each now; the three
 near misses read the same. Red team 44's table changed where intended (``True ∧ ∀ n > 0,`` reads ``{0}``;
 its plus-one attack is now ``a < b + 1 ∧ a < 10``). Official answers 346 of 346, the verdict snapshot
 identical.
 
 Left (refused, fail closed): a quantifier not bounded by numerals and parameters (``∃ k, k = n ∧ ..``, a
-count nested in a count: two counts stay refused by the quantifier rule), ``∃ j ∈ Finset.range 3,``, an
+count nested in a count: two counts stay refused by the quantifier rule), an
 untyped bounded quantifier in a value that writes ``ℤ`` anywhere, a bound by two coordinates (``a < b +
 c``) or by subtraction (``a < b - 1``), a lower bound carried back through a shift (``{(a, b) : ℤ × ℤ | 0
 ≤ a ∧ a < b + 1 ∧ b < 10}``), a count whose domain only the quantifier bounds (``{m | ∃ j < 3, m = 2 *
@@ -51,6 +52,8 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
     "exists below a bound": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∃ j < 3, m = 2 * j} + 3984"),
     "forall up to a bound": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∀ j ≤ 2, m ≠ j} + 3980"),
     "exists over Fin": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∃ j : Fin 3, m = 2 * j.val} + 3984"),
+    "exists in a range": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∃ j ∈ Finset.range 3, m = 2 * j} + 3984"),
+    "forall in an interval": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∀ j ∈ Finset.Icc 1 3, m ≠ j} + 3980"),
     "exists below the parameter": (TEXT, PLAIN, "", "fun n => Set.ncard {m : ℕ | m < 2 * n ∧ ∃ j < n, m = 2 * j}"),
     # 3. a coordinate bounded by another plus or times a numeral
     "plus one": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a < b + 1 ∧ b < 10} + 3932"),
@@ -94,6 +97,19 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         LEAST,
         "",
         "Set.ncard {m : ℕ | m < 10 ∧ ∃ j < 3, Cardinal.mk (Fin m) = j} + 3984",
+    ),
+    "exists in a real interval": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {m : ℕ | m < 10 ∧ ∃ j ∈ Finset.Icc (0 : ℝ) 3, m = j} + 3984",
+    ),
+    "exists in a set interval": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∃ j ∈ Set.Ici 3, m = j} + 3984"),
+    "exists in a range of the counted variable": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {m : ℕ | m < 10 ∧ ∃ j ∈ Finset.range m, j = 3} + 3984",
     ),
     "exists over ℕ": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 10 ∧ ∃ j : ℕ, m = 2 * j} + 3982"),
     "exists in a unit set": (TEXT, LEAST, "", "Set.ncard {_u : Unit | ∃ j, Nat.Prime j ∧ j > 10} + 3986"),

@@ -14,9 +14,10 @@ binds one name and is one of:
   ``ℤ``, ``ℚ``, ``ℝ``, ``ℂ``, no ``Int.``/``Real.``/``Cardinal.`` name, no ``↑``, and the answer's declared
   domains none of them), so it elaborates to ``ℕ`` (numerals default to it), where ``j < c`` bounds both sides
   (``∃ j < 3`` over ``ℤ`` is unbounded below);
+* since the same round ``Q j ∈ Finset.range c,`` (``Icc``/``Ico``/``Ioc``/``Ioo`` of such terms), alike;
 * ``Q j : T,`` with ``T`` a finite type (:func:`_answer_count_binders.finite_type`: ``Fin 3``, ``Bool``).
 
-Anything else (``∃ j,``, ``∃ j > 3,``, several names, a pattern, ``∃ j ∈ s``) stays a search: refused.
+Anything else (``∃ j,``, ``∃ j > 3,``, several names, a pattern, ``∃ j ∈ s`` of another ``s``) stays a search: refused.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from putnam_solver.core.provers.lean._number_decisions import bindings
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
 
 _QUANTIFIERS: Final = frozenset({"∃", "∀"})
+_RANGES: Final = frozenset({"Finset.range", "Finset.Icc", "Finset.Ico", "Finset.Ioc", "Finset.Ioo"})
+"""``Finset``s of numbers ``∃ j ∈ s,`` may range over, their endpoints read as ``c`` is."""
 _ARITHMETIC: Final = frozenset({"+", "*", "^", "(", ")"})
 _OTHER_NUMBERS: Final = frozenset(
     {"ℤ", "ℚ", "ℝ", "ℂ", "Int", "Rat", "Real", "Complex", "ZMod", "↑", "Cardinal", "ENat", "PartENat"}
@@ -72,12 +75,18 @@ def _bounded(reading: CountReading, i: int, naturals: bool, parameters: frozense
     start = name + 2
     if texts[name + 1] == ":":
         return finite_type(reading, start, comma)
-    if texts[name + 1] not in ("<", "≤") or not naturals:
+    if texts[name + 1] == "∈" and normalize_name(texts[start]) in _RANGES:
+        start += 1  # `∃ j ∈ Finset.range c,`: the same bound
+    elif texts[name + 1] not in ("<", "≤"):
         return False
-    return all(
-        value[k].kind == NUMBER or texts[k] in _ARITHMETIC or (value[k].kind == IDENT and texts[k] in parameters)
-        for k in range(start, comma)
-    ) and all(partner.get(k, k) < comma for k in range(start, comma))
+    return (
+        naturals
+        and all(
+            value[k].kind == NUMBER or texts[k] in _ARITHMETIC or (value[k].kind == IDENT and texts[k] in parameters)
+            for k in range(start, comma)
+        )
+        and all(partner.get(k, k) < comma for k in range(start, comma))
+    )
 
 
 def _comma(reading: CountReading, at: int) -> int | None:
