@@ -173,7 +173,9 @@ CLASSICAL_ATTACKS: dict[str, str] = {
     "insert into a filter": "(insert 3986 (Finset.filter (fun k => Irrational k) (Finset.range 3985))).card + 1",
     "insert into a chain with a set": "(insert 3986 (Finset.range 3985 ∪ {x | Irrational x})).card + 1",
     "image piped into ℝ": "(Finset.range 3 |>.image fun n => (n : ℝ) : Finset ℝ).card * 1329",
-    "image piped, not ascribed": "(Finset.range 3 |>.image fun n => n * 2).card * 1329",
+    # `(Finset.range 3 |>.image fun n => n * 2).card` is honest since false rejections 46 (read as the
+    # unpiped form of round 44); its near miss pipes a range of another type
+    "image piped, not ascribed": "(Finset.range (3 : ℤ).toNat |>.image fun n => (n : ℤ)).card * 1329",
     "image piped twice, the first into Prop": (
         "(Finset.range 3 |>.image (fun n => Irrational (n : ℝ)) |>.image (fun p => 1) : Finset ℕ).card * 1329"
     ),
