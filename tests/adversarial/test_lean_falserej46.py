@@ -16,7 +16,8 @@ Measured (G2), before the change and after it: ``HONEST`` (14): 2 accepted befor
 the image of a parameter in the text profile), 14 now. ``ATTACKS`` (26): 26 refused before, 26 now.
 ``PARAMETERS`` (6): the three rows with ``∀ n > 0`` off the head gave none before, one each now; the three
 near misses read the same. Red team 44's table changed where intended (``True ∧ ∀ n > 0,`` reads ``{0}``;
-its plus-one attack is now ``a < b + 1 ∧ a < 10``). Official answers 346 of 346, the verdict snapshot
+its plus-one attack is now ``a < b + 1 ∧ a < 10``), and round 43's (its piped image not ascribed passes;
+its near miss casts into ``ℤ``). Official answers 346 of 346, the verdict snapshot
 identical.
 
 Left (refused, fail closed): a quantifier not bounded by numerals and parameters (``∃ k, k = n ∧ ..``, a
