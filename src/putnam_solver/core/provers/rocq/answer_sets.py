@@ -29,7 +29,8 @@ loaded (``loaded_unfold``'s ``membership``: MathComp's ``mkset`` and the sets' o
 each looked up by Ltac2's ``Env.get``), no longer by the words of the statement's text: a library loaded
 without its name (``Rstruct`` loads ``classical_sets``) left the wrappers folded and a point undecided, and
 a library named only in a comment put a missing constant in the attempt's ``Ltac``, which stopped its file.
-Which standard reals the points use still follows the text (``reals``).
+Round 46: whether points of the standard reals are tried (``reals``) follows what the reference loads, asked
+of Coq by the answer check (``loaded_reals``), no longer the text's words.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 for a tuple each part so (a yes/no part by logic and propositional extensionality: ``SAME_TRUTH``).
 If that file does not compile, a second one tries the negation (``discriminate``, ``lia``, ``lra``,
 ``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``; for a tuple, on its
-parts: ``PARTS``), and where the
-statement loads the standard library's reals a third one tries it with true facts about the answers'
-transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
+parts: ``PARTS``), and where the reference loads the standard library's reals (asked of Coq in the third
+file itself: ``loaded_reals``) a third one tries it with true facts about the answers' transcendental atoms
+in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
 answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
 the two functions at sample points (``POINTS``): ``differs`` only when they are apart at every one of
 them. For a set or predicate answer a sixth applies the two at points where Coq decides one membership and
@@ -40,6 +40,7 @@ from putnam_solver.core.provers.rocq.challenge import (
     reference_instance,
     solution_arguments,
 )
+from putnam_solver.core.provers.rocq.loaded_reals import GUARD, stopped_at_guard
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.restated import predicate_answer
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
@@ -206,9 +207,9 @@ DIFFERENT_COMPUTED = (
     f"intro __putnam_h; {COMPUTED}{CASES}{REAL_FORMS}{REAL_FACTS}{INVERSES}{EXP_FACTS}first [ lra | nra ]"
 )
 """The third attempt on the hypothesis computed first (``answer_values``: ``Rsqr 2``, ``cos 0 + 3``...)."""
-STDLIB_REALS = ("Reals", "Coquelicot")
-"""Words of a statement that load the standard library's reals (Coquelicot loads them), where the third
-attempt runs; elsewhere its names would stop the file."""
+REALS_ATTEMPTS = (DIFFERENT_REALS, DIFFERENT_COMPUTED)
+"""The attempts that apply only where the reference loads the standard library's reals; each file first asks
+(``loaded_reals.GUARD``), and where the first says no, the others are skipped."""
 
 
 POINTS = (
@@ -296,24 +297,26 @@ def official_not_closed(official: str) -> AnswerCheck | None:
     return non_closed_form(_words(official), NON_CLOSED_FORMS)
 
 
-def check_source(statement: Statement, claim: str, tactic: str, answer: str = "") -> str:
+def check_source(statement: Statement, claim: str, tactic: str, answer: str = "", reals: bool = False) -> str:
     """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic`` (for a set
-    answer's points, ``answer`` is the candidate's answer, whose numerals are points to try)."""
+    answer's points, ``answer`` is the candidate's answer, whose numerals are points to try; ``reals``: the
+    reference loads the standard reals, so function and set answers are tried at real points too). A reals
+    attempt's file asks that on its second line (``loaded_reals.GUARD``)."""
     instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", f"{ROOT}.{CANDIDATE}")
     ours = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
     theirs = f"{reference}.{OFFICIAL_SOLUTION}"
     args = "".join(f" {ROOT}.{CANDIDATE}.{n}" for n in solution_arguments(statement))
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
-    loads_reals = any(word in statement.text for word in STDLIB_REALS)
-    with_reals = tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) or (loads_reals and tactic == DIFFERENT_AT)
-    reals = "Require Coq.Reals.Reals.\n" if with_reals else ""
-    reals += EXP_LEMMAS + (VALUE_LEMMAS if tactic != DIFFERENT_REALS else "") if reals else ""
-    reals += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
+    with_reals = tactic in REALS_ATTEMPTS or (reals and tactic == DIFFERENT_AT)
+    loads = "Require Coq.Reals.Reals.\n" if with_reals else ""
+    loads += EXP_LEMMAS + (VALUE_LEMMAS if tactic != DIFFERENT_REALS else "") if loads else ""
+    loads += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
     if tactic == DIFFERENT_MEMBER:
-        reals += f"{member_ltac(statement, answer, official_answer(statement) or '', loads_reals)}\n"
+        loads += f"{member_ltac(statement, answer, official_answer(statement) or '', reals)}\n"
     return (
-        f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}{reals}"
+        f"Require {ROOT}.{REFERENCE}.\n{GUARD if tactic in REALS_ATTEMPTS else ''}\n"
+        f"Require {ROOT}.{CANDIDATE}.\n{SETUP}{loads}"
         # a `Strategy opaque` of the candidate's, replayed by `Require`, made `unfold` fail (G3 refuses it too)
         + f"Transparent {ours}.\n"
         + "".join(f"{sentence}\n" for sentence in instance)
@@ -335,9 +338,9 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         deps = [v for b in (candidate, reference) if (v := b.vo)]
         if len(deps) < 2:
             return unknown("the candidate or the reference did not compile")
-        reals = any(w in statement.text for w in STDLIB_REALS)
+        reals = True  # until a reals attempt's file says the reference does not load them (`loaded_reals`)
         for claim, tactic, status, proved in ATTEMPTS:
-            if tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) and not reals:
+            if tactic in REALS_ATTEMPTS and not reals:
                 continue
             if tactic == DIFFERENT_AT and not function_answer(statement):
                 continue
@@ -347,9 +350,10 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
                 and member_points(statement, ours, theirs, reals)
             ):
                 continue
-            built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic, ours), deps)
+            built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic, ours, reals), deps)
             if built.vo is not None:
                 return AnswerCheck(status, f"coqc proved {proved}")
+            reals = reals and not (tactic in REALS_ATTEMPTS and stopped_at_guard(built))
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
     return unknown(
