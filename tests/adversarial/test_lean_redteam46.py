@@ -24,7 +24,7 @@
 
 Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (19) 7 refused before (the five
 copies of (1), the ``Set`` count spelled with a subtype, the ``Classical`` count with a quantifier), 19 now.
-``HONEST`` (9): 9 accepted before and now. Reader tests: 4 of 7 failed before (the new readings). Official
+``HONEST`` (9): 9 accepted before and now. Reader tests: 4 of 8 failed before (the new readings). Official
 answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged.
 
 Left: a closed ``Finset`` count compared with a numeral (``{n : ℤ | ((Finset.range 30).filter (fun m => |320
@@ -153,6 +153,7 @@ def test_each_honest_twin_passes(bench: Benchmark, problem: str, before: str, va
         pytest.param("(Finset.filter (· < n) s).card = 1", False, id="a section below"),
         pytest.param("(Finset.filter (fun m => m = m + 0 * n) s).card", False, id="an equation of the member itself"),
         pytest.param("{m ∈ s | m = n}", False, id="no count"),
+        pytest.param("n = Set.ncard {k : ℕ | k < 1}", False, id="a closed set read as pinned to a numeral"),
     ],
 )
 def test_what_the_pin_reader_reads(value: str, pinned: bool) -> None:

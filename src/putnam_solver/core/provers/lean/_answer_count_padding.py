@@ -146,7 +146,8 @@ def pinned_count(texts: Sequence[str]) -> int | None:
     member (value red team 46), else None: the normal form reads ``Finset.filter (fun m => m = n ∧ Q m) s``,
     ``s.filter (Eq n)``, ``{m ∈ s | Q m ∧ n = m}`` and ``m ∈ {n}`` alike as a set-builder (:func:`_pinned`),
     and a section ``Finset.filter (· = n) s`` is read here. Such a set has at most one element, so its
-    ``card``, ``#`` or ``ncard`` is ``0`` or ``1`` whatever ``n`` is: the hedge ``Q n`` spelled as a count,
+    ``card``, ``#`` or ``ncard`` is ``0`` or ``1`` whatever ``n`` is (``n`` not of numerals alone: a closed
+    count is the hedge rule's, where compared): the hedge ``Q n`` spelled as a count,
     which the hedge rule does not see where the count is ``Finset``'s (``_answer_count_reading`` leaves
     ``Finset.card`` to the decision rules, and a decidable ``Q`` needs no ``Classical``). A value too deep
     to read that counts is refused (fails closed)."""
@@ -169,8 +170,8 @@ def _pins(term: Node) -> bool:
         counted = _unwrapped(term.kids[1])
         read = _members(counted.kids) if counted.kind == "group" and counted.text == "{" else None
         filtered = counted.kind == "app" and counted.kids and counted.kids[0].text.rpartition(".")[2] == "filter"
-        if (read is not None and _pinned(read[1], read[0])) or (
-            filtered and any(_pinned(_unwrapped(kid), {"·"}) for kid in counted.kids[1:])
+        if (read is not None and _pinned(read[1], read[0], closed=False)) or (
+            filtered and any(_pinned(_unwrapped(kid), {"·"}, closed=False) for kid in counted.kids[1:])
         ):
             return True
     return any(_pins(kid) for kid in term.kids)
@@ -183,14 +184,19 @@ def _unwrapped(term: Node) -> Node:
     return term
 
 
-def _pinned(condition: Node, members: set[str]) -> bool:
+def _pinned(condition: Node, members: set[str], closed: bool = True) -> bool:
     """Whether a top-level conjunct of ``condition`` equates a member variable with a term free of it
     (``{m | m = n ∧ Q m}``): the set has at most one element, its count is ``0`` or ``1`` whatever the value's
-    variables are, a hedge on ``Q n`` (value red team 45)."""
+    variables are, a hedge on ``Q n`` (value red team 45). Unless ``closed``, not a term of numerals alone
+    (``{k : ℕ | k < 1}``, read ``k = 0``: a closed count, which the hedge rule reads where it is compared)."""
     parts = condition.kids if condition.kind == "bin" and condition.text == "∧" else [condition]
     for part in parts:
         if part.kind == "bin" and part.text == "=" and len(part.kids) == 2:
             for side, other in (part.kids, part.kids[::-1]):
                 if side.kind == "atom" and side.text in members and not _holds(other, frozenset(members)):
-                    return True
+                    return closed or not _numerals(other)
     return False
+
+
+def _numerals(term: Node) -> bool:
+    return term.text[:1].isdigit() if term.kind == "atom" else all(_numerals(kid) for kid in term.kids)
