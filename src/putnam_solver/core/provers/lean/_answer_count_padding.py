@@ -129,21 +129,74 @@ def _applied(head: str, args: Sequence[Node], names: frozenset[str]) -> bool:
 
 def _builder(kids: Sequence[Node], names: frozenset[str]) -> bool:
     """A set-builder ``{x | C}`` or subtype varies with ``names`` where its condition does."""
+    read = _members(kids)
+    return read is not None and not _pinned(read[1], read[0]) and varies(read[1], names)
+
+
+def _members(kids: Sequence[Node]) -> tuple[set[str], Node] | None:
+    """The member variables and the condition of a set-builder or subtype's parts, if it is one."""
     bars = [i for i, kid in enumerate(kids) if kid.kind == "part" and kid.text in ("|", "//")]
     if len(bars) != 1 or len(kids) != bars[0] + 3:
-        return False
-    members = {kid.text for kid in kids[: bars[0]] if kid.kind == "atom"}
-    return not _pinned(kids[bars[0] + 1], members) and varies(kids[bars[0] + 1], names)
+        return None
+    return {kid.text for kid in kids[: bars[0]] if kid.kind == "atom"}, kids[bars[0] + 1]
 
 
-def _pinned(condition: Node, members: set[str]) -> bool:
+def pinned_count(texts: Sequence[str]) -> int | None:
+    """The index of the first count in ``texts`` (a value) if the value counts, anywhere, a set that pins its
+    member (value red team 46), else None: the normal form reads ``Finset.filter (fun m => m = n ∧ Q m) s``,
+    ``s.filter (Eq n)``, ``{m ∈ s | Q m ∧ n = m}`` and ``m ∈ {n}`` alike as a set-builder (:func:`_pinned`),
+    and a section ``Finset.filter (· = n) s`` is read here. Such a set has at most one element, so its
+    ``card``, ``#`` or ``ncard`` is ``0`` or ``1`` whatever ``n`` is (``n`` not of numerals alone: a closed
+    count is the hedge rule's, where compared): the hedge ``Q n`` spelled as a count,
+    which the hedge rule does not see where the count is ``Finset``'s (``_answer_count_reading`` leaves
+    ``Finset.card`` to the decision rules, and a decidable ``Q`` needs no ``Classical``). A value too deep
+    to read that counts is refused (fails closed)."""
+    at = next((i for i, text in enumerate(texts) if _count(text)), None)
+    if at is None:
+        return None
+    try:
+        parts = terms(canonical_kept(list(texts))[1])
+    except TooDeep:
+        return at
+    return at if any(_pins(part) for part in parts) else None
+
+
+def _count(text: str) -> bool:
+    return text == "#" or text in COUNTS or text.rpartition(".")[2] in COUNTS
+
+
+def _pins(term: Node) -> bool:
+    if term.kind == "app" and len(term.kids) == 2 and term.kids[0].kind == "atom" and _count(term.kids[0].text):
+        counted = _unwrapped(term.kids[1])
+        read = _members(counted.kids) if counted.kind == "group" and counted.text == "{" else None
+        filtered = counted.kind == "app" and counted.kids and counted.kids[0].text.rpartition(".")[2] == "filter"
+        if (read is not None and _pinned(read[1], read[0], closed=False)) or (
+            filtered and any(_pinned(_unwrapped(kid), {"·"}, closed=False) for kid in counted.kids[1:])
+        ):
+            return True
+    return any(_pins(kid) for kid in term.kids)
+
+
+def _unwrapped(term: Node) -> Node:
+    """``term`` without the parentheses around it."""
+    while term.kind == "group" and term.text == "(" and len(term.kids) == 2:
+        term = term.kids[0]
+    return term
+
+
+def _pinned(condition: Node, members: set[str], closed: bool = True) -> bool:
     """Whether a top-level conjunct of ``condition`` equates a member variable with a term free of it
     (``{m | m = n ∧ Q m}``): the set has at most one element, its count is ``0`` or ``1`` whatever the value's
-    variables are, a hedge on ``Q n`` (value red team 45)."""
+    variables are, a hedge on ``Q n`` (value red team 45). Unless ``closed``, not a term of numerals alone
+    (``{k : ℕ | k < 1}``, read ``k = 0``: a closed count, which the hedge rule reads where it is compared)."""
     parts = condition.kids if condition.kind == "bin" and condition.text == "∧" else [condition]
     for part in parts:
         if part.kind == "bin" and part.text == "=" and len(part.kids) == 2:
             for side, other in (part.kids, part.kids[::-1]):
                 if side.kind == "atom" and side.text in members and not _holds(other, frozenset(members)):
-                    return True
+                    return closed or not _numerals(other)
     return False
+
+
+def _numerals(term: Node) -> bool:
+    return term.text[:1].isdigit() if term.kind == "atom" else all(_numerals(kid) for kid in term.kids)

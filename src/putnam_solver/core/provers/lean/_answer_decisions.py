@@ -225,7 +225,10 @@ def _decided_place(
     not stated as a ``Set`` (:func:`_stated_sets`): Mathlib reads ``({x | p x} : Finset α)`` as
     ``univ.filter p``, ``{x ∈ s | p x}`` as ``s.filter p`` and ``{x ≠ a | p x}`` as ``({a}ᶜ).filter p`` where a
     ``Finset`` is expected (MathlibTest/finset_builder.lean), and a ``Set`` given to a predicate's place is one
-    (``Finset.subtype {k | P k}``). Only the proposition's own top level counts, outside
+    (``Finset.subtype {k | P k}``). A set-builder's condition is read whatever symbols it shows (value red
+    team 46: ``Finset.card {k : Fin 4000 | Irrational (f k)}``, a predicate by its name, passed with no
+    mark of a proposition); elsewhere only a term marked as a proposition is. Only the proposition's own
+    top level counts, outside
     an ``if``'s condition (:func:`deciding_token` reads those); a binder group (``(h : P)``) binds, and the
     value's top level (an answer that is a proposition or a set) is stated, not decided; so are the groups
     of a binder (``∃ᵉ (c > 0) (d > 0),``, ``fun (h : P) =>``)."""
@@ -239,8 +242,8 @@ def _decided_place(
             and value[span[0]].text == "("
         ):
             span = (span[0] + 1, span[1] - 1, span[2] + 1)  # `fun k => (P)`: the proposition is inside
-        if span is None or span[0] in explicit or not levels.marked(*span):
-            continue
+        if span is None or span[0] in explicit or not (value[i].text == "{" or levels.marked(*span)):
+            continue  # a set-builder's condition is a proposition whatever it shows (`{k | Irrational k}`)
         checked += 1
         if checked > _MOST_PLACES or not library_decides(value, span[0], span[1], found):
             return i

@@ -16,6 +16,7 @@ from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_count_domains import DOMAIN_RULE, unbounded_count
 from putnam_solver.core.provers.lean._answer_count_hedges import HEDGE_RULE, closed_comparison
+from putnam_solver.core.provers.lean._answer_count_padding import pinned_count
 from putnam_solver.core.provers.lean._answer_count_parameters import positive_parameters
 from putnam_solver.core.provers.lean._answer_count_reading import read_counts
 from putnam_solver.core.provers.lean._answer_count_words import WORD_RULE, unlisted_beside_count
@@ -82,7 +83,7 @@ def answer_violations(
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", COUNT_RULE))
     elif (at := unlisted_beside_count(counted)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", WORD_RULE))
-    elif (at := closed_comparison(counted)) is not None:
+    elif (at := closed_comparison(counted)) is not None or (at := pinned_count(counted.texts)) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", HEDGE_RULE))
     elif counted.counts and (at := unbounded_count(counted, positive_parameters(expected, solution))) is not None:
         violations.append(Violation(value[at].line, f"{label}: `{value[at].text}`", DOMAIN_RULE))
