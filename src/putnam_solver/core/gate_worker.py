@@ -86,6 +86,15 @@ class _Worker:
 
 _PACKAGE_ROOT: Final = str(Path(__file__).resolve().parents[2])
 """Where ``putnam_solver`` is imported from here, so that the worker runs the same sources."""
+_ENTRY: Final = (
+    "import sys; sys.path.insert(0, {root!r}); from putnam_solver.core.gate_worker import main; main({parent}, {watch})"
+)
+"""The worker's program. Python runs it isolated (``-I``): ``python -c`` alone puts the working directory
+first on the path and takes ``PYTHONPATH`` and the other ``PYTHON*`` variables from the environment, so a
+``pickle.py`` in the folder of proofs being checked (``cd proofs && putnam verify .``), or a ``PYTHONPATH``
+a ``.env`` file there set (Inspect loads one during ``putnam solve``), was imported by the worker that
+judges the text gates and answered for them (trust paths red team 18). Isolated, it reads only the
+package's own folder, the interpreter's, and then the harness's ``sys.path`` each call carries."""
 _idle: list[_Worker] = []
 _lock = threading.Lock()
 _starter_of: tuple[int, ThreadPoolExecutor] | None = None
@@ -110,17 +119,9 @@ def _spawn() -> _Worker:
     watch_read, watch_write = os.pipe()  # the harness's end stays open, unshared, as long as it lives
     try:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                f"from putnam_solver.core.gate_worker import main; main({os.getpid()}, {watch_read})",
-            ],
+            [sys.executable, "-I", "-c", _ENTRY.format(root=_PACKAGE_ROOT, parent=os.getpid(), watch=watch_read)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env={
-                **os.environ,
-                "PYTHONPATH": os.pathsep.join(filter(None, (_PACKAGE_ROOT, os.environ.get("PYTHONPATH")))),
-            },
             close_fds=True,
             pass_fds=(watch_read,),
         )

@@ -145,7 +145,7 @@ def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
     Raises ToolUnavailable when there is none or it is not an executable file.
     """
     chosen = explicit_tool(spec, options)
-    found = str(chosen[0]) if chosen else shutil.which(spec.name, path=os.environ.get("PATH", os.defpath))
+    found = str(chosen[0]) if chosen else shutil.which(spec.name, path=absolute_path_entries())
     origin = chosen[1] if chosen else "PATH"
     if found is None:
         raise ToolUnavailable(f"{spec.name} not found on PATH (or give one with --tool {spec.name}=PATH)")
@@ -153,6 +153,16 @@ def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
     if not (path.is_file() and os.access(path, os.X_OK)):
         raise ToolUnavailable(f"{spec.name} ({origin}): {path} is not an executable file")
     return ResolvedTool(spec.name, path, file_sha256(path), origin)
+
+
+def absolute_path_entries() -> str:
+    """The user's ``PATH`` without its relative entries. An empty entry (``PATH=:/usr/bin``, which
+    ``export PATH=$UNSET:$PATH`` makes) or ``.`` names the working directory, often a folder of proofs from
+    someone else: its ``coqc`` was found first, hashed into the verdict's toolchain and run as the gates'
+    compiler, and, as a wrapper compiling a sound proof in place of the candidate, made ``putnam verify``
+    accept on the full profile a proof that does not compile (trust paths red team 18)."""
+    entries = os.environ.get("PATH", os.defpath).split(os.pathsep)
+    return os.pathsep.join(entry for entry in entries if os.path.isabs(entry))
 
 
 def read_product(path: Path, limits: SandboxLimits) -> bytes:

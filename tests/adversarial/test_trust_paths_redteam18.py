@@ -1,0 +1,238 @@
+"""Red team round 18 of the trust paths: what the harness took from the place and the time it runs in.
+
+Every attack runs for real: ``putnam verify`` in a process of its own (started as the ``putnam`` command
+starts, without the working directory on its path), from a folder of someone else's proofs, with real
+coqc and coqchk in the sandbox; the ledger cases write a real ledger through putnam's own writes with the
+clock stepped back as NTP or an operator steps it.
+
+Holes, and what closes each:
+
+- The text gates' worker (``core.gate_worker``) was started as ``python -c``, which puts the working
+  directory first on the path and takes ``PYTHONPATH`` from the environment. ``cd proofs && putnam verify
+  .`` over a folder holding a ``pickle.py`` (the worker imports ``pickle`` first) ran that file in the
+  process that judges G1-G3: it answered "passed" for every text gate, so an ``Admitted`` proof was
+  ``ACCEPTED`` on the text profile and the forged verdict stayed in the verdict cache after the file went.
+  The same file on a ``PYTHONPATH`` set after the harness started (Inspect's ``init_dotenv`` loads a
+  ``.env`` from the working directory during ``putnam solve``: a run directory resumed from inside) did the
+  same. Now the worker runs isolated (``-I``) with the package's folder put first by its own program.
+- Tools found on ``PATH`` (``gatekit.resolve_tool``) took its relative entries: an empty one (``PATH=:/usr/
+  bin``, what ``export PATH=$UNSET:$PATH`` makes) names the working directory, so the proof folder's own
+  ``coqc`` was the gates' compiler. A wrapper that compiles a sound proof in place of a planted candidate
+  that does not compile made ``putnam verify`` answer ``ACCEPTED`` on the full profile (its toolchain
+  probe also ran the folder's file outside any sandbox). Now only absolute entries are searched; a tool
+  named with ``--tool`` or its variable is still the user's choice.
+- Ledger times from a clock that went back. Which settings record (toolchain, prices) was in force for an
+  attempt is read by comparing times; with the clock stepped back across a resume, an attempt verified on
+  the first toolchain read as the resumed one's, so ``putnam audit`` on the new toolchain confirmed it as
+  judged on the run's own toolchain, without ``--allow-toolchain-change`` and with ``toolchain_changed``
+  false; and a model without a price when the attempt spent was left out, the cost shown whole. Now the
+  ledger never records a time earlier than one it holds (``ledger_rows.LedgerClock``), and where two
+  records of the same second could both be in force, an attempt's toolchain reads as changed unless both
+  name the same one.
+
+The known item of round 17 (audit rows name the core's gate code, not a plug-in prover's): no count reads
+the audit row's ``gate_code``; a pass counts as audited by its seal, its status and its bytes, and every
+audit re-verifies with the code installed now (no cache, no kept build). So no count can be wrong through
+it. The row is evidence of what judged, so it now also names the plug-in's code (``prover_code``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.core import gatekit
+from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import REPO, ROCQ_SAMPLES
+
+PROBLEM = "sample_consecutive_even"
+HONEST = (REPO / "samples" / "rocq" / "proofs" / f"{PROBLEM}.v").read_text()
+STATEMENT = f"Theorem {PROBLEM}\n    : forall n : nat, Nat.Even (n * (n + 1)).\n"
+ADMITTED = f"Require Import Arith.\n{STATEMENT}Proof. Admitted.\n"
+"""A proof G3 refuses on every profile."""
+NOT_COMPILING = f"Require Import Arith.\n(* zz_planted *)\n{STATEMENT}Proof.\n  intros n. reflexivity.\nQed.\n"
+"""A proof every text gate accepts and coqc rejects."""
+
+
+def _verify(folder: Path, cache: Path, *args: str, path: str | None = None, **env: str) -> tuple[int, str]:
+    """``putnam verify`` of the folder's candidate, run from the folder as the ``putnam`` command runs: a
+    process of its own whose path does not hold the working directory (``-P``, as a console script)."""
+    full = {
+        **os.environ,
+        "PYTHONPATH": str(REPO / "src"),
+        "PUTNAM_CACHE_DIR": str(cache),
+        **({"PATH": path} if path is not None else {}),
+        **env,
+    }
+    argv = [sys.executable, "-P", "-m", "putnam_solver", "verify", f"{PROBLEM}.v", "--benchmark", str(ROCQ_SAMPLES)]
+    done = subprocess.run([*argv, *args], cwd=folder, env=full, capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------------------------------
+# The text gates' worker and the working directory
+
+FORGER = '''"""Planted beside the proofs: the real pickle, whose loads hands the text gates' worker a forger."""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+(_here / "RAN").write_text("the planted module ran")
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _here]
+del sys.modules["pickle"]
+import pickle as _real
+sys.modules["pickle"] = _real
+_loads = _real.loads
+
+
+def _forged(job):
+    from putnam_solver.core.verdict import GateResult, GateStatus
+    return [GateResult(g.id, g.name, GateStatus.PASSED, "ok") for g in job.gates], {}
+
+
+def loads(data, *args, **kwargs):
+    value = _loads(data, *args, **kwargs)
+    if isinstance(value, tuple) and len(value) == 2 and getattr(value[0], "__name__", "") == "text_job":
+        return _forged, value[1]
+    return value
+
+
+_real.loads = loads
+'''
+
+
+def _planted_folder(base: Path, candidate: str, module_dir: str = ".") -> Path:
+    folder = base / "proofs"
+    (folder / module_dir).mkdir(parents=True, exist_ok=True)
+    (folder / module_dir / "pickle.py").write_text(FORGER)
+    (folder / f"{PROBLEM}.v").write_text(candidate)
+    return folder
+
+
+def test_a_module_in_the_proof_folder_does_not_judge_the_text_gates(tmp_path: Path) -> None:
+    """Before: ``ACCEPTED (text gates only)`` for an ``Admitted`` proof, and again from the cache."""
+    folder = _planted_folder(tmp_path, ADMITTED)
+    code, output = _verify(folder, tmp_path / "cache", "--gates", "text")
+    assert code == 1, output
+    assert "REJECTED" in output and "G3 forbidden failed" in output and "Admitted" in output
+    assert not (folder / "RAN").exists()
+
+
+def test_a_pythonpath_a_dotenv_sets_does_not_reach_the_worker(tmp_path: Path) -> None:
+    """Inspect loads the working directory's ``.env`` into the environment during ``putnam solve`` (a run
+    directory resumed from inside it); its ``PYTHONPATH`` reached every worker started afterwards."""
+    pytest.importorskip("inspect_ai")
+    folder = _planted_folder(tmp_path, ADMITTED, "lib")
+    (folder / ".env").write_text(f"PYTHONPATH={folder / 'lib'}\n")
+    script = (
+        f"import sys\nsys.path.insert(0, {str(REPO / 'src')!r})\n"
+        "from inspect_ai._util.dotenv import init_dotenv\ninit_dotenv()\n"
+        "from putnam_solver.cli import app\n"
+        f"app(['verify', '{PROBLEM}.v', '--benchmark', {str(ROCQ_SAMPLES)!r}, '--gates', 'text'], prog_name='putnam')\n"
+    )
+    # a user with no PYTHONPATH of their own: `load_dotenv` sets only variables not set already
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"PUTNAM_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", script], cwd=folder, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "G3 forbidden failed" in done.stdout
+    assert not (folder / "lib" / "RAN").exists()
+
+
+def test_honest_a_sound_proof_beside_a_planted_module_is_accepted(tmp_path: Path) -> None:
+    folder = _planted_folder(tmp_path, HONEST)
+    code, output = _verify(folder, tmp_path / "cache", "--gates", "text")
+    assert code == 0 and "ACCEPTED" in output, output
+
+
+def test_honest_a_plugin_prover_on_the_harness_path_still_runs_in_the_worker(tmp_path: Path) -> None:
+    """The worker takes the harness's ``sys.path`` with each call: a prover installed on ``PYTHONPATH``
+    (the toy plug-in) is still judged there."""
+    site = tmp_path / "site"
+    shutil.copytree(REPO / "tests" / "fixtures" / "toyplugin", site, ignore=shutil.ignore_patterns("__pycache__"))
+    claim = "claim: 1 + 1 = 2\n"
+    bench = tmp_path / "toy.jsonl"
+    bench.write_text(json.dumps({"problem_id": "toy_one", "formal_statement": claim + "proof: sorry\n"}) + "\n")
+    folder = tmp_path / "toyproofs"
+    folder.mkdir()
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(site), str(REPO / "src")]),
+        "PUTNAM_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    argv = [sys.executable, "-P", "-m", "putnam_solver", "verify", "toy_one.toy", "--benchmark", str(bench)]
+    for proof, expected in (("arithmetic by oracle", 0), ("sorry", 1)):
+        (folder / "toy_one.toy").write_text(f"{claim}proof: {proof}\n")
+        done = subprocess.run(
+            [*argv, "--gates", "text", "--no-cache"], cwd=folder, env=env, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == expected, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------------------------------
+# Tools on PATH and the working directory
+
+WRAPPER = r"""#!/bin/sh
+# planted beside the proofs: the real coqc, which compiles the sound proof in place of the planted one
+last=""; for a in "$@"; do last="$a"; done
+if [ -f "$last" ] && grep -q zz_planted "$last"; then
+  mkdir -p zz && cp "$(dirname "$0")/honest.txt" "zz/$last"
+  (cd zz && {coqc} "$@") || exit 1
+  for f in zz/*; do case "$f" in *.v) ;; *) cp "$f" . ;; esac; done
+  rm -rf zz
+  exit 0
+fi
+exec {coqc} "$@"
+"""
+
+
+def _wrapped_folder(base: Path, candidate: str) -> Path:
+    coqc = shutil.which("coqc")
+    assert coqc is not None
+    folder = base / "proofs"
+    folder.mkdir()
+    (folder / "coqc").write_text(WRAPPER.replace("{coqc}", str(Path(coqc).resolve())))
+    (folder / "coqc").chmod(0o755)
+    (folder / "honest.txt").write_text(HONEST)
+    (folder / f"{PROBLEM}.v").write_text(candidate)
+    return folder
+
+
+EMPTY_FIRST = os.pathsep + os.environ.get("PATH", os.defpath)
+"""The user's ``PATH`` with an empty entry first (``export PATH=$UNSET:$PATH``)."""
+
+
+@NEEDS_ROCQ
+def test_a_coqc_in_the_proof_folder_is_not_the_gates_compiler(tmp_path: Path) -> None:
+    """Before: ``ACCEPTED`` on the full profile for a proof coqc rejects, the verdict naming the folder's
+    ``coqc``."""
+    folder = _wrapped_folder(tmp_path, NOT_COMPILING)
+    code, output = _verify(folder, tmp_path / "cache", "--json", str(tmp_path / "v.json"), path=EMPTY_FIRST)
+    assert code == 1, output
+    assert "G4 compile failed" in output
+    assert str(folder / "coqc") not in (tmp_path / "v.json").read_text()
+
+
+@NEEDS_ROCQ
+def test_honest_a_sound_proof_there_and_a_tool_named_by_the_user(tmp_path: Path) -> None:
+    """The same folder and ``PATH``: a sound proof is accepted; a ``coqc`` the user names with ``--tool``
+    is used, wherever it lies (here the folder's, faithful on a proof it was not planted for)."""
+    folder = _wrapped_folder(tmp_path, HONEST)
+    code, output = _verify(folder, tmp_path / "cache", path=EMPTY_FIRST)
+    assert code == 0 and "ACCEPTED" in output, output
+    chosen = ("--tool", f"coqc={folder / 'coqc'}", "--json", str(tmp_path / "v.json"))
+    code, output = _verify(folder, tmp_path / "cache2", *chosen, path=EMPTY_FIRST)
+    assert code == 0, output
+    assert str(folder / "coqc") in (tmp_path / "v.json").read_text()
+
+
+def test_relative_path_entries_are_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", os.pathsep.join(["", ".", "bin", "/usr/bin", "./x", "/bin"]))
+    assert gatekit.absolute_path_entries() == os.pathsep.join(["/usr/bin", "/bin"])
