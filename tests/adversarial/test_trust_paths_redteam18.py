@@ -38,18 +38,33 @@ it. The row is evidence of what judged, so it now also names the plug-in's code 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from putnam_solver.core import gatekit
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.code_identity import plugin_code
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.run import audit, ledger_rows
+from putnam_solver.run.agent.types import AttemptResult
+from putnam_solver.run.audit import run_toolchains
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from putnam_solver.run.report.data import spent_unpriced
+from putnam_solver.run.stored_settings import stored_settings
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import REPO, ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES
+from tests.integration.campaign_driver import lean_good_candidates, lean_text_config, recorded_lean_settings
 
 PROBLEM = "sample_consecutive_even"
 HONEST = (REPO / "samples" / "rocq" / "proofs" / f"{PROBLEM}.v").read_text()
@@ -236,3 +251,137 @@ def test_honest_a_sound_proof_there_and_a_tool_named_by_the_user(tmp_path: Path)
 def test_relative_path_entries_are_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", os.pathsep.join(["", ".", "bin", "/usr/bin", "./x", "/bin"]))
     assert gatekit.absolute_path_entries() == os.pathsep.join(["/usr/bin", "/bin"])
+
+
+# ------------------------------------------------------------------------------------------------------
+# Ledger times from a clock that went back
+
+PID = "putnam_1962_a1"
+PRICED = {"scripted/worker": {"input": 1.0, "output": 2.0}}
+"""A price for the run's worker model (``--resume --prices``); without it the model has none."""
+
+
+class _Clock(datetime):
+    """The wall clock as ``ledger_rows.now`` reads it, set by the test."""
+
+    current = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
+        return cls.current
+
+
+def _at(hour: int, minute: int) -> None:
+    _Clock.current = datetime(2026, 12, 7, hour, minute, tzinfo=UTC)
+
+
+def _settings(toolchain: str, priced: bool) -> dict[str, Any]:
+    config = dataclasses.replace(lean_text_config(), prices=PRICED if priced else {})
+    return recorded_lean_settings([PID], toolchain=toolchain, config=config).to_json()
+
+
+def _passed() -> AttemptResult:
+    candidate = lean_good_candidates([PID])[PID]
+    bench = load_benchmark(LEAN_BENCH)
+    options = VerifyOptions(profile=Profile.TEXT)
+    verdict = run_gates(get_prover("lean"), bench, bench.problems[PID], candidate.encode(), Track.WITH_ANSWER, options)
+    return AttemptResult(PID, "passed", 3, 100, 20, 0.5, candidate, verdict)
+
+
+def _run_and_resume(tmp_path: Path, resume_at: tuple[int, int]) -> Ledger:
+    """A run started at 12:00 on toolchain A with its worker model unpriced, one pass recorded at 12:05,
+    resumed at ``resume_at`` (the clock's reading) on toolchain B with the model priced."""
+    ledger = Ledger.open(tmp_path / LEDGER_NAME)
+    _at(12, 0)
+    ledger.record_settings(_settings("toolchain A", priced=False))
+    ledger.start_campaign(1, [PID], fresh=False, samples=1)
+    _at(12, 5)
+    ledger.record_attempts(1, [_passed()])
+    ledger.finish_campaign(1)
+    _at(*resume_at)
+    ledger.record_settings(_settings("toolchain B", priced=True))
+    return ledger
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("inspect_ai")
+    if not LEAN_BENCH.is_file():
+        pytest.skip(f"{LEAN_BENCH} is missing")
+    monkeypatch.setattr(ledger_rows, "datetime", _Clock)
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_attempt_before_a_resume_the_clock_dated_earlier_keeps_its_toolchain(tmp_path: Path) -> None:
+    """Before: the pass verified on toolchain A read as verified on B, so ``putnam audit`` on B confirmed it
+    with no ``--allow-toolchain-change`` and ``toolchain_changed`` false."""
+    ledger = _run_and_resume(tmp_path, (11, 30))
+    (attempt,) = ledger.attempts()
+    read = run_toolchains(ledger)(attempt)
+    assert read != "toolchain B" and read is not None and "toolchain A" in read
+    assert [at for at, _ in ledger.settings_history()] == sorted(at for at, _ in ledger.settings_history())
+    ledger.close()
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_model_unpriced_when_it_spent_stays_unpriced_across_a_clock_step(tmp_path: Path) -> None:
+    """Before: the resume's record (model priced) dated before the attempt's spend hid the first record
+    (model unpriced): the cost read as the whole run's, not "at least"."""
+    ledger = _run_and_resume(tmp_path, (11, 30))
+    settings = stored_settings(ledger)
+    assert settings is not None
+    assert spent_unpriced(ledger, settings, ledger.attempts()) == ["scripted/worker"]
+    ledger.close()
+
+
+@pytest.mark.usefixtures("clock")
+def test_honest_a_clock_that_runs_forward_reads_each_attempt_exactly(tmp_path: Path) -> None:
+    """Times are the clock's, and the attempt before the resume reads as the first toolchain's (and
+    unpriced), one after it as the second's (priced)."""
+    ledger = _run_and_resume(tmp_path, (12, 30))
+    assert [at for at, _ in ledger.settings_history()][-1] == "2026-12-07T12:30:00+00:00"
+    ledger.start_campaign(2, [PID], fresh=False, samples=1)
+    _at(12, 35)
+    ledger.record_attempts(2, [_passed()])
+    first, second = ledger.attempts()
+    assert second.recorded_at == "2026-12-07T12:35:00+00:00"
+    recorded = run_toolchains(ledger)
+    assert (recorded(first), recorded(second)) == ("toolchain A", "toolchain B")
+    settings = stored_settings(ledger)
+    assert settings is not None
+    assert spent_unpriced(ledger, settings, [second]) == []
+    assert spent_unpriced(ledger, settings, [first, second]) == ["scripted/worker"]
+    ledger.close()
+
+
+# ------------------------------------------------------------------------------------------------------
+# Round 17's item: what an audit row names of the code that judged
+
+
+def _audit_record(prover: Any, benchmark_file: Path, problem: str, candidate: str) -> dict[str, Any]:
+    """The ``audit`` record ``putnam audit`` stores with a verdict of ``prover`` on ``candidate``."""
+    benchmark = load_benchmark(benchmark_file)
+    made = audit._Audit.__new__(audit._Audit)
+    made.prover, made.challenges, made.benchmark, made.differences = prover, {}, benchmark, ()
+    options = VerifyOptions(profile=Profile.TEXT)
+    verdict = run_gates(prover, benchmark, benchmark.problems[problem], candidate.encode(), Track.WITH_ANSWER, options)
+    attempt = SimpleNamespace(problem=problem, verdict_status="accepted", candidate_sha256="", verified_pass=True)
+    return dict(made._audit_json(attempt, verdict, "t", "t", False, "here")["audit"])  # type: ignore[arg-type]
+
+
+def test_an_audit_row_names_a_plugin_provers_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "tests" / "fixtures" / "toyplugin"))
+    from toy_prover import ToyProver  # type: ignore[import-not-found]
+
+    bench = tmp_path / "toy.jsonl"
+    claim = "claim: 1 + 1 = 2\n"
+    bench.write_text(json.dumps({"problem_id": "toy_one", "formal_statement": claim + "proof: sorry\n"}) + "\n")
+    record = _audit_record(ToyProver(), bench, "toy_one", claim + "proof: arithmetic by oracle\n")
+    assert record["prover_code"] == plugin_code(ToyProver()) and record["prover_code"].startswith("toy_prover: ")
+
+
+def test_honest_a_built_in_provers_audit_row_names_the_core_alone() -> None:
+    if not LEAN_BENCH.is_file():
+        pytest.skip(f"{LEAN_BENCH} is missing")
+    record = _audit_record(get_prover("lean"), LEAN_BENCH, PID, lean_good_candidates([PID])[PID])
+    assert "prover_code" not in record and record["gate_code"]

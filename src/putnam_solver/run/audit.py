@@ -32,6 +32,7 @@ from typing import Any
 from putnam_solver.benchmark_view import known_defect
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
@@ -158,12 +159,21 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
 
 def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:
     """The toolchain fingerprint each attempt was verified on: the one recorded by the run's start or
-    resume that preceded it (None for runs whose putnam did not record it)."""
+    resume that preceded it (None for runs whose putnam did not record it). Times are whole seconds, and
+    the same for every row written while the clock was behind the ledger (``ledger_clock``): a record of
+    the attempt's own second may have come before or after it, so where such records name another
+    toolchain than the one before them, the attempt's reads as either, which no audit's own toolchain is
+    (red team 18: an attempt verified before a resume was read as verified on the resume's toolchain)."""
     history = settings_history(ledger)
 
     def toolchain(attempt: AttemptRow) -> str | None:
-        before = [s for at, s in history if at <= attempt.recorded_at] or [s for _, s in history[:1]]
-        return before[-1].toolchain if before else None
+        at = attempt.recorded_at
+        before = [s for t, s in history if t < at][-1:] or [s for _, s in history[:1]]
+        possible = before + [s for t, s in history if t == at and s not in before]
+        named = list(dict.fromkeys(s.toolchain for s in possible))
+        if len(named) > 1:
+            return " or ".join(str(n) for n in named)
+        return named[0] if named else None
 
     return toolchain
 
@@ -361,6 +371,8 @@ class _Audit:
                 "toolchain": current,
                 "toolchain_changed": changed,
                 "gate_code": gate_code_fingerprint(),
+                # evidence of what judged; no count reads it (every audit re-verifies with the code installed now)
+                **({"prover_code": code} if (code := plugin_code(self.prover)) else {}),
                 "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
                 "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
                 "defect": known_defect(self.benchmark, attempt.problem),

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger_audits import COLUMNS as AUDIT_COLUMNS
 from putnam_solver.run.ledger_audits import audit_row, insert_audit
+from putnam_solver.run.ledger_clock import ledger_now
 from putnam_solver.run.ledger_rows import (
     IN_FLIGHT,
     INTERRUPTED,
@@ -198,7 +199,7 @@ class Ledger:
 
     def record_settings(self, settings: dict[str, Any]) -> None:
         with self._transaction() as db:
-            db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (now(), dump_json(settings)))
+            db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (ledger_now(db), dump_json(settings)))
 
     def set_meta(self, key: str, value: str) -> None:
         with self._transaction() as db:
@@ -231,13 +232,13 @@ class Ledger:
     def start_campaign(self, number: int, problems: Sequence[str], fresh: bool, samples: int) -> None:
         """Store a campaign's start with its selection, and seal its plan of ``samples`` per problem."""
         with self._transaction() as db:
-            db.execute("INSERT INTO campaigns VALUES (?, ?, ?, NULL)", (number, int(fresh), now()))
+            db.execute("INSERT INTO campaigns VALUES (?, ?, ?, NULL)", (number, int(fresh), ledger_now(db)))
             db.executemany("INSERT INTO campaign_problems VALUES (?, ?)", [(number, p) for p in problems])
             seal_plan(db, number, problems, samples)
 
     def finish_campaign(self, number: int) -> None:
         with self._transaction() as db:
-            db.execute("UPDATE campaigns SET finished_at=? WHERE number=?", (now(), number))
+            db.execute("UPDATE campaigns SET finished_at=? WHERE number=?", (ledger_now(db), number))
 
     def campaigns(self) -> list[CampaignRow]:
         selections: dict[int, list[str]] = {}
@@ -292,7 +293,7 @@ class Ledger:
             db.execute(
                 "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, "
                 "error, transcript, recorded_at, sample) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
-                (campaign, problem, turns, *tokens, dollars, IN_FLIGHT, now(), sample),
+                (campaign, problem, turns, *tokens, dollars, IN_FLIGHT, ledger_now(db), sample),
             )
 
     def settle_in_flight(self) -> int:
@@ -451,7 +452,7 @@ class Ledger:
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO rate_limits (campaign, observed_at, retries, connections) VALUES (?, ?, ?, ?)",
-                (campaign, observed_at or now(), retries, connections),
+                (campaign, observed_at or ledger_now(db), retries, connections),
             )
 
     def rate_limits(self) -> list[RateLimitRow]:

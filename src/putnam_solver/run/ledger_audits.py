@@ -8,13 +8,13 @@ import sqlite3
 from typing import Any
 
 from putnam_solver.run import audit_seal
+from putnam_solver.run.ledger_clock import ledger_now
 from putnam_solver.run.ledger_rows import (
     EDITED,
     AuditRow,
     LedgerError,
     checked_flag,
     checked_time,
-    now,
     verdict_column,
 )
 from putnam_solver.run.ledger_writes import dump_json
@@ -32,7 +32,7 @@ def insert_audit(
     toolchain_changed: bool,
 ) -> AuditRow:
     """Store one re-verification of a stored attempt (``verdict`` is ``Verdict.to_json()``), sealed."""
-    at = now()
+    at = ledger_now(db)
     status, candidate_sha = str(verdict["status"]), str(verdict["candidate_sha256"])
     stated = audit_seal.audit_stated(
         attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, toolchain_changed

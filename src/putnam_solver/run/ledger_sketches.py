@@ -22,13 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from putnam_solver.run.ledger_clock import ledger_now
 from putnam_solver.run.ledger_rows import (
     EDITED,
     LedgerError,
     checked_id,
     checked_number,
     checked_sample,
-    now,
     sha256_text,
 )
 
@@ -116,7 +116,7 @@ def upsert_sketch(db: sqlite3.Connection, campaign: int, made: SketchMade) -> No
             made.holes,
             made.proved,
             made.assembled_sha256,
-            now(),
+            ledger_now(db),
         ),
     )
 

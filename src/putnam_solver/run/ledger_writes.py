@@ -9,12 +9,12 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
+from putnam_solver.run.ledger_clock import ledger_now
 from putnam_solver.run.ledger_rows import (
     INTERRUPTED,
     SUBATTEMPT_COLUMNS,
     AttemptRow,
     SubAttemptRow,
-    now,
     sha256_text,
     subattempt_row,
 )
@@ -46,7 +46,7 @@ def insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult)
     status, error = effective_status(result)
     candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
     transcript = str(result.transcript) if result.transcript is not None else None
-    recorded_at = now()
+    recorded_at = ledger_now(db)
     cursor = db.execute(
         "INSERT INTO attempts (campaign, problem, status, turns, input_tokens, output_tokens, "
         "cost_dollars, candidate, candidate_sha256, reviewer_feedback, error, transcript, recorded_at, sample) "
@@ -136,7 +136,7 @@ def insert_subattempt(db: sqlite3.Connection, campaign: int, result: SubAttemptR
         result.lemma_text,
         dump_json(verdict) if verdict is not None else None,
         error,
-        now(),
+        ledger_now(db),
     )
     cursor = db.execute(
         f"INSERT INTO subattempts ({SUBATTEMPT_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * len(values))})",
@@ -151,7 +151,7 @@ def insert_interruption(db: sqlite3.Connection, campaign: int, result: AttemptRe
     cursor = db.execute(
         "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, "
         "transcript, recorded_at, sample) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (campaign, result.problem, *values, now(), result.sample),
+        (campaign, result.problem, *values, ledger_now(db), result.sample),
     )
     row_id = int(cursor.lastrowid or 0)
     head = (row_id, campaign, result.problem, INTERRUPTED, *values[:4], None, None, None, *values[4:])
