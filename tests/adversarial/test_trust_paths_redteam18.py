@@ -63,7 +63,7 @@ from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.report.data import spent_unpriced
 from putnam_solver.run.stored_settings import stored_settings
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES, sql
 from tests.integration.campaign_driver import lean_good_candidates, lean_text_config, recorded_lean_settings
 
 PROBLEM = "sample_consecutive_even"
@@ -288,9 +288,10 @@ def _passed() -> AttemptResult:
     return AttemptResult(PID, "passed", 3, 100, 20, 0.5, candidate, verdict)
 
 
-def _run_and_resume(tmp_path: Path, resume_at: tuple[int, int]) -> Ledger:
+def _run_and_resume(tmp_path: Path, resume_at: tuple[int, int], earlier_putnam: bool = False) -> Ledger:
     """A run started at 12:00 on toolchain A with its worker model unpriced, one pass recorded at 12:05,
-    resumed at ``resume_at`` (the clock's reading) on toolchain B with the model priced."""
+    resumed at ``resume_at`` (the clock's reading) on toolchain B with the model priced; ``earlier_putnam``:
+    the run's rows written by a putnam that kept no latest time in ``meta``."""
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     _at(12, 0)
     ledger.record_settings(_settings("toolchain A", priced=False))
@@ -298,6 +299,8 @@ def _run_and_resume(tmp_path: Path, resume_at: tuple[int, int]) -> Ledger:
     _at(12, 5)
     ledger.record_attempts(1, [_passed()])
     ledger.finish_campaign(1)
+    if earlier_putnam:
+        sql(tmp_path, "DELETE FROM meta WHERE key = 'clock'")
     _at(*resume_at)
     ledger.record_settings(_settings("toolchain B", priced=True))
     return ledger
@@ -312,10 +315,13 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("clock")
-def test_an_attempt_before_a_resume_the_clock_dated_earlier_keeps_its_toolchain(tmp_path: Path) -> None:
+@pytest.mark.parametrize("earlier_putnam", [False, True])
+def test_an_attempt_before_a_resume_the_clock_dated_earlier_keeps_its_toolchain(
+    tmp_path: Path, earlier_putnam: bool
+) -> None:
     """Before: the pass verified on toolchain A read as verified on B, so ``putnam audit`` on B confirmed it
     with no ``--allow-toolchain-change`` and ``toolchain_changed`` false."""
-    ledger = _run_and_resume(tmp_path, (11, 30))
+    ledger = _run_and_resume(tmp_path, (11, 30), earlier_putnam)
     (attempt,) = ledger.attempts()
     read = run_toolchains(ledger)(attempt)
     assert read != "toolchain B" and read is not None and "toolchain A" in read

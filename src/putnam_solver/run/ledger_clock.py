@@ -17,6 +17,9 @@ import sqlite3
 
 from putnam_solver.run.ledger_rows import now
 
+CLOCK = "clock"
+"""The ``meta`` key holding the latest time the ledger's rows were recorded at (kept by :func:`ledger_now`)."""
+
 _LATEST = """
 SELECT max(t) FROM (
     SELECT max(recorded_at) AS t FROM settings UNION ALL SELECT max(started_at) FROM campaigns
@@ -26,12 +29,17 @@ SELECT max(t) FROM (
     UNION ALL SELECT max(observed_at) FROM rate_limits
 )
 """
-"""The latest time of every time column putnam writes (each is ``now``'s ISO text, which sorts in time)."""
+"""The latest time of every time column putnam writes (each is ``now``'s ISO text, which sorts in time): read
+once, for a ledger an earlier putnam wrote, whose ``meta`` holds no ``clock`` (a scan of every row, which a
+write after every model call must not pay)."""
 
 
 def ledger_now(db: sqlite3.Connection) -> str:
     """The time to record a row at in ``db`` (inside the writing transaction): ``now``, or the ledger's
-    latest time when the clock is behind it."""
+    latest time when the clock is behind it; kept as the ledger's latest."""
     clock = now()
-    (latest,) = db.execute(_LATEST).fetchone()
-    return latest if isinstance(latest, str) and latest > clock else clock
+    kept = db.execute("SELECT value FROM meta WHERE key = ?", (CLOCK,)).fetchone()
+    (latest,) = kept if kept is not None else db.execute(_LATEST).fetchone()
+    at = latest if isinstance(latest, str) and latest > clock else clock
+    db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (CLOCK, at))
+    return at
