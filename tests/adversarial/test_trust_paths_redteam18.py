@@ -29,6 +29,17 @@ Holes, and what closes each:
   ledger never records a time earlier than one it holds (``ledger_rows.LedgerClock``), and where two
   records of the same second could both be in force, an attempt's toolchain reads as changed unless both
   name the same one.
+- A selftest record took the toolchain fingerprint read after the canaries: a ``coqc`` replaced after the
+  last of them got a passing record though no canary ran on it, and ``serve`` and ``mcp`` judged with it (a
+  replacement compiling a sound proof in place of a planted one accepted what coqc rejects). Now the
+  fingerprint is read before and after; when they differ no record is kept.
+
+Measured against the code before the fixes: 8 of 8 attack cases through (the planted module from the
+folder and from a ``.env``, the folder's ``coqc``, the ``PATH`` search itself, the two clock readings with
+and without the kept time plus the prices, the record for a replaced ``coqc`` and the service admitting
+it); after, all refused. Honest twins pass before and after: a sound proof beside the planted module and
+beside the wrapper, the toy plug-in judged in the worker, a tool named with ``--tool``, a clock that runs
+forward, a built-in prover's audit record, a toolchain unchanged through its selftest.
 
 The known item of round 17 (audit rows name the core's gate code, not a plug-in prover's): no count reads
 the audit row's ``gate_code``; a pass counts as audited by its seal, its status and its bytes, and every
@@ -38,6 +49,7 @@ it. The row is evidence of what judged, so it now also names the plug-in's code 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -55,6 +67,8 @@ from putnam_solver.core import gatekit
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.selftest_record import stored_record
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.run import audit, ledger_rows
 from putnam_solver.run.agent.types import AttemptResult
@@ -62,6 +76,8 @@ from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.report.data import spent_unpriced
 from putnam_solver.run.stored_settings import stored_settings
+from putnam_solver.selftest import runner as selftest_runner
+from putnam_solver.selftest.readiness import NotReady, Readiness
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES, sql
 from tests.integration.campaign_driver import lean_good_candidates, lean_text_config, recorded_lean_settings
@@ -391,3 +407,74 @@ def test_honest_a_built_in_provers_audit_row_names_the_core_alone() -> None:
         pytest.skip(f"{LEAN_BENCH} is missing")
     record = _audit_record(get_prover("lean"), LEAN_BENCH, PID, lean_good_candidates([PID])[PID])
     assert "prover_code" not in record and record["gate_code"]
+
+
+# ------------------------------------------------------------------------------------------------------
+# A toolchain that changed while its selftest ran
+
+FAITHFUL = '#!/bin/sh\n# the installed coqc\nexec {coqc} "$@"\n'
+
+
+def _selftest_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, upgrade: bool, canaries: bool = True
+) -> tuple[VerifyOptions, Readiness]:
+    """The Rocq selftest run on a ``coqc`` the user names (a wrapper of the installed one); ``upgrade``: the
+    file is replaced by the planting wrapper above after the last canary, before the record is written (an
+    upgrade landing then, or anyone who can write that file); ``canaries``: run them (else none: only the
+    record's making is under test)."""
+    coqc = str(Path(shutil.which("coqc") or "coqc").resolve())
+    folder = tmp_path / "tools"
+    folder.mkdir()
+    (folder / "honest.txt").write_text(HONEST)
+    tool = folder / "coqc"
+    tool.write_text(FAITHFUL.replace("{coqc}", coqc))
+    tool.chmod(0o755)
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    options = VerifyOptions(tools={"coqc": tool})
+    real = selftest_runner.run_suites
+
+    def suites_then_upgrade(*args: Any, **kwargs: Any) -> Any:
+        cells = real(*args, **kwargs) if canaries else []
+        if upgrade:
+            tool.write_text(WRAPPER.replace("{coqc}", coqc))
+        return cells
+
+    monkeypatch.setattr(selftest_runner, "run_suites", suites_then_upgrade)
+    with contextlib.suppress(InputError):  # no record: what a service then says is the test's to check
+        selftest_runner.run_selftest("rocq", options, jobs=2)
+    return options, Readiness({"rocq": options}, run_missing=False)
+
+
+@NEEDS_ROCQ
+def test_no_selftest_record_is_kept_for_a_coqc_replaced_while_it_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a record under the new file's fingerprint (here of a selftest whose canaries are left out,
+    to keep CI short; the next test runs them)."""
+    options, _ = _selftest_case(tmp_path, monkeypatch, upgrade=True, canaries=False)
+    assert stored_record("rocq", options) is None
+
+
+@NEEDS_ROCQ
+@pytest.mark.slow
+def test_a_coqc_replaced_while_its_selftest_ran_is_not_vouched_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the record took the fingerprint read after the canaries, so it vouched for the new file, on
+    which no canary ran: ``serve`` and ``mcp`` admitted it, and it accepted a proof coqc rejects."""
+    options, readiness = _selftest_case(tmp_path, monkeypatch, upgrade=True)
+    rocq = get_prover("rocq")
+    with pytest.raises(NotReady):
+        readiness.admit(rocq, options)
+    bench = load_benchmark(ROCQ_SAMPLES)
+    planted = run_gates(rocq, bench, bench.problems[PROBLEM], NOT_COMPILING.encode(), Track.WITH_ANSWER, options)
+    assert planted.accepted, "the new file is what a service would have judged with"
+
+
+@NEEDS_ROCQ
+@pytest.mark.slow
+def test_honest_a_toolchain_unchanged_through_its_selftest_is_vouched_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options, readiness = _selftest_case(tmp_path, monkeypatch, upgrade=False)
+    assert readiness.admit(get_prover("rocq"), options) == get_prover("rocq").toolchain_fingerprint(options)

@@ -265,6 +265,7 @@ def run_selftest(
     readiness = selftest_readiness(prover_name, options)
     ready = {gate: row.ok for gate, row in readiness.items()}
     started = time.monotonic()
+    judged_on = prover.toolchain_fingerprint(options)
     cells: list[CellResult] = []
     skipped: list[SuiteSkip] = []
     runnable: list[Suite] = []
@@ -277,7 +278,7 @@ def run_selftest(
     cells.extend(run_suites(runnable, options, ready, jobs or os.cpu_count() or 1, progress))
     record = SelftestRecord(
         prover=prover_name,
-        fingerprint=prover.toolchain_fingerprint(options),
+        fingerprint=judged_on,
         gate_code=gate_code_fingerprint(),
         axle=options.axle,
         finished_at=time.time(),
@@ -287,6 +288,15 @@ def run_selftest(
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
         suites={suite.name: suite.fingerprint() for suite in runnable},
     )
+    now = prover.toolchain_fingerprint(options)
+    if now != judged_on:
+        # the record speaks for one toolchain: taken after the canaries (before red team 18) it vouched for a
+        # tool replaced after the last of them, on which none ran, and `serve` and `mcp` judged with it
+        raise UnrecordedSelftest(
+            record,
+            f"the toolchain changed while the selftest ran (from {judged_on} to {now}); no record was kept: run "
+            "`putnam selftest` again",
+        )
     try:
         write_record(record, given)
     except InputError as exc:
