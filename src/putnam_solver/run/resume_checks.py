@@ -33,9 +33,11 @@ where the author chose:
 - ``sandbox``: Inspect's ``docker`` sandbox builds or pulls and runs what it finds in the working directory
   (a ``compose.yaml`` there, which can mount any path of the host into the container, or a ``Dockerfile``),
   else pulls Inspect's default image. A resume runs it only when its caller says ``--sandbox docker``
-  again, as a new run takes it from the command line, and never from a working directory inside the run
-  directory, whose files the directory's author chose (by place alone, so no file made after the check
-  changes the answer). ``local``, the default, runs no container.
+  again, as a new run takes it from the command line. ``local``, the default, runs no container;
+- the working directory: no resume runs from inside the run directory, whose files the directory's author
+  chose (by place alone, so no file made after the check changes the answer): Inspect builds containers
+  from its ``compose.yaml`` and loads its ``.env`` into the environment (a model server for the user's API
+  key, ``PYTHONPATH``: red team 18).
 
 Each refusal names the run directory, the setting and what to do.
 """
@@ -69,6 +71,7 @@ def check_resumable(
     resume's ``--model-base-url``), or load a model from a path here or run a container its caller did not
     name (``given_models``: the resume's ``--model`` and ``--reviewer-model``, by flag; ``given_sandbox``: its
     ``--sandbox``)."""
+    _check_working_directory(stored)
     _check_models(stored, given_models or {})
     _check_sandbox(stored, given_sandbox)
     run_dir = stored.run_dir
@@ -189,23 +192,34 @@ def _not_the_runs_own(flag: str, given: str, own: str, what: str, field: str, le
     )
 
 
+def _check_working_directory(stored: RunSettings) -> None:
+    """No resume from a working directory inside the run directory, whose files its author chose, judged by
+    place alone (a file made after the check changes nothing): Inspect reads the working directory's (and
+    its parents') ``.env`` into the environment as an evaluation starts, so one there set the model server
+    (``OPENAI_BASE_URL``: the resuming user's API key and every model call of the run to the author's
+    server, which answers as the model and so makes the run's solved count its own) or ``PYTHONPATH``
+    (trust paths red team 18); and its ``docker`` sandbox builds from a ``compose.yaml`` or ``Dockerfile``
+    there."""
+    if _inside(Path.cwd(), stored.run_dir):
+        raise InputError(
+            f"{stored.run_dir / LEDGER_NAME}: the working directory ({shown_path(os.getcwd())}) lies inside the "
+            "run directory, whose files Inspect would take as this machine's: a `.env` there (API keys, the "
+            "model server your key and the run's model calls go to) and, for a `docker` sandbox, its compose.yaml "
+            "or Dockerfile; the directory's author would choose them. Resume from a working directory outside "
+            "the run directory"
+        )
+
+
 def _check_sandbox(stored: RunSettings, given: str | None) -> None:
     """A resume's ``--sandbox`` must be the run's own; a stored sandbox that runs a container (``docker``)
-    is used only when the resume says it again, and never from a working directory inside the run
-    directory, where Inspect would take the directory's ``compose.yaml`` or ``Dockerfile``."""
+    is used only when the resume says it again (never from inside the run directory:
+    ``_check_working_directory``)."""
     sandbox, run_dir = stored.config.sandbox, stored.run_dir
     ledger = run_dir / LEDGER_NAME
     if given is not None and given != sandbox:
         raise _not_the_runs_own("--sandbox", given, sandbox, "sandbox", "config.sandbox", ledger)
     if sandbox == "local":
         return
-    if _inside(Path.cwd(), run_dir):
-        raise InputError(
-            f"{ledger}: the run's sandbox is {sandbox} (`config.sandbox`), whose containers Inspect builds from "
-            f"the compose.yaml or Dockerfile of the working directory ({shown_path(os.getcwd())}), which lies "
-            "inside the run directory: the directory's author would choose what runs here. Resume from a "
-            "working directory outside the run directory"
-        )
     if given is None:
         raise InputError(
             f"{ledger}: the run's sandbox is {sandbox} (`config.sandbox`): Inspect builds or pulls and runs a "
