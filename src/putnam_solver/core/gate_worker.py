@@ -27,9 +27,9 @@ collection after every call cost up to a second each with the pinned statements 
 caches (``candidate_cache``) are emptied then too: freeing a million tokens takes a fifth of a second,
 which the caller need not wait for.
 
-The worker is a fresh interpreter running :func:`main` (``python -c``), not a fork of the harness: a
-fork of a process with threads (``serve``, the agent) can inherit a lock another thread held. Each call
-carries the harness's ``sys.path``, so functions defined where the harness can import them (a
+The worker is a fresh interpreter running :func:`main` (``python -I -c``: ``_ENTRY``), not a fork of the
+harness: a fork of a process with threads (``serve``, the agent) can inherit a lock another thread held.
+Each call carries the harness's ``sys.path``, so functions defined where the harness can import them (a
 prover plugin's gates) can be called.
 """
 
