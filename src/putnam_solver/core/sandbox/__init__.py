@@ -76,7 +76,7 @@ from putnam_solver.core.sandbox.limits import (
     SandboxResult,
     SandboxUnavailable,
 )
-from putnam_solver.core.sandbox.run import run_sandboxed, sandbox_status
+from putnam_solver.core.sandbox.run import base_environment, run_sandboxed, sandbox_status
 from putnam_solver.core.sandbox.workspace import fresh_copy
 
 __all__ = [
@@ -88,6 +88,7 @@ __all__ = [
     "SandboxLimits",
     "SandboxResult",
     "SandboxUnavailable",
+    "base_environment",
     "fresh_copy",
     "landlock_status",
     "outside_system_dirs",

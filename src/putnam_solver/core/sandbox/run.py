@@ -173,6 +173,13 @@ def run_sandboxed(
     return execute(tuple(argv), command, workdir, ro, full_env, limits, stdin, not unsafe_no_sandbox, names)
 
 
+def base_environment(home: Path) -> dict[str, str]:
+    """What every sandboxed tool's environment starts from, and nothing of the harness's own: a tool
+    probed outside the sandbox (its version, its library) must be probed with this too, or a variable
+    such as ``COQLIB`` makes the probe describe a tool the gates never run."""
+    return {"PATH": DEFAULT_PATH, "HOME": str(home), "LANG": "C.UTF-8"}
+
+
 def checked_request(
     argv: Sequence[str], workdir: Path, readonly: Sequence[Path], env: Mapping[str, str] | None, unsafe: bool
 ) -> tuple[Path, list[Path], dict[str, str], list[str]]:
@@ -181,7 +188,7 @@ def checked_request(
     (raises as ``run_sandboxed`` says)."""
     workdir = checked_dir(workdir)
     ro = [checked_path(p) for p in readonly]
-    full_env = {"PATH": DEFAULT_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", **(env or {})}
+    full_env = {**base_environment(workdir), **(env or {})}
     command = resolve_command(argv, full_env)
     if not unsafe:
         available, why = sandbox_status()

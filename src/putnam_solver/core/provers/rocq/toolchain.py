@@ -17,11 +17,12 @@ import functools
 import hashlib
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, resolve_tool
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, parse_version
-from putnam_solver.core.sandbox import outside_system_dirs
+from putnam_solver.core.sandbox import base_environment, outside_system_dirs
 from putnam_solver.core.verify import VerifyOptions
 
 ROCQ_VERSION = "8.16.1"
@@ -34,8 +35,9 @@ BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or instal
 
 
 def _first_line(argv: list[str]) -> str | None:
+    env = base_environment(Path(tempfile.gettempdir()))
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False, env=env)
     except (OSError, subprocess.TimeoutExpired):
         return None
     lines = (done.stdout or done.stderr).strip().splitlines()
