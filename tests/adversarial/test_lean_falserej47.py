@@ -1,0 +1,217 @@
+"""False rejections, round 47 (Lean, no-answer, G2): honest values the count and decision rules refused, each
+class beside near misses that must stay refused.
+
+* the shared binding reader (:func:`_number_decisions.bindings`) reads a dependent arrow ``(n : ℕ) → B``
+  (``{n : ℕ} →``, ``⦃n⦄ →``, ``[i : C] →``, a pair ``(n : ℕ) × B``) as a binder of ``n`` over ``B``, and a
+  group with no ``:`` before an arrow (``(ℕ → ℕ) → B``) as binding nothing; it gave up on any ``)`` before
+  ``→``, so a value with ``(ℕ) → ℕ`` had no condition the library decides, and round 44's workaround in
+  :mod:`_answer_count_parameters` (``_plain_arrows``, and any dependent arrow leaving no parameter positive)
+  is gone: ``putnam_2023_b3``'s ``(IsZigZag : {k : ℕ} → ..)`` keeps its ``(hn : 2 ≤ n)``;
+* a chain of ``+``/``-`` of coordinates and numerals as a bound (``a < b + c``, ``a ≤ b - 1``,
+  :func:`_answer_count_links.shifted`), each coordinate's side as the term grows or shrinks with it;
+* an untyped bounded quantifier (``∃ j < 2,``) in a value that writes ``ℤ`` elsewhere, where its own scope
+  holds only variables typed ``ℕ`` (:func:`_answer_count_quantifiers._natural_scope`);
+* a one-point quantifier ``∃ k, k = n ∧ B`` / ``∀ k, k = n → B`` beside a count, outside every counted set
+  (:func:`_answer_count_quantifiers._one_point`).
+
+Measured (G2; the text profile, or the full profile with ``open Classical`` before the solution), before
+the change and after it: ``HONEST`` (15): 0 accepted before, 15 now. ``ATTACKS`` (23): 23 refused before, 23
+now. ``BINDINGS`` (6): the two rows that bind nothing read the same before; the four arrows and pairs were
+not read. Pinned statements with a positive parameter: 36 before, 37 now (``putnam_2023_b3``), none lost;
+round 44's table changed where intended (its dependent-arrow row ``(f : (m : ℕ) → Fin m) (n : ℕ) (hn : 0 <
+n)`` gives ``{0}``: ``m`` is bound inside ``f``'s type only). Official answers 346 of 346, the verdict
+snapshot identical.
+
+Left (refused, fail closed): a binder's domain dropped by the copy rule (``∀ i : Fin 2, p.eval (r i) = 0``
+beside ``r 0 ≠ r 1`` against ``putnam_1991_a3``, whose ``∀ i : Fin n, p.eval (r i) = 0`` it matches); a
+one-point quantifier inside a counted set (``Set.ncard {m | m < 9 ∧ ∃ k, k = m ∧ ..}``: the padding rule
+does not read a member pinned through it); a chain bound with a product of coordinates or a numeral term
+(``a < b * c``, ``a < b + 2 * c``).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._number_decisions import bindings
+from putnam_solver.core.provers.lean.syntax import lex_code
+from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, TEXT, _verdict
+from tests.adversarial.test_lean_falserej46 import _read
+from tests.adversarial.test_lean_redteam39_values import BENCHMARK
+from tests.helpers import assert_linear_work
+
+__all__ = ["BENCHMARK"]
+ZIGZAG = "putnam_2023_b3"  # `ℕ → ℝ`, `(IsZigZag : {k : ℕ} → ..) .. (n : ℕ) (hn : 2 ≤ n)`
+ROOKS = "putnam_2005_a2"  # `ℕ → ℕ`, `fun n ↦ if n = 1 then 0 else 2 ^ (n - 2)`
+INTEGER = "putnam_1963_b1"  # `ℤ`, `2`
+SET = "putnam_2002_a6"  # `Set ℕ`, `{2}`
+A1 = "putnam_2024_a1"  # `Set ℕ`, `{1}`
+Q = "2 * m ^ 2 + 3 = 4 * m"
+
+# name: (profile, problem, text put before the solution, value); each passes G2
+HONEST: dict[str, tuple[str, str, str, str]] = {
+    # 1. dependent arrows read as binders
+    "a count of ZMod under a statement with an implicit arrow": (
+        TEXT,
+        ZIGZAG,
+        "",
+        "fun n => ((2 * Nat.card (ZMod n) + 2 : ℕ) : ℝ) / 3",
+    ),
+    "a decided if under an arrow type with no binder": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => ((fun k : ℕ => if k = 1 then 0 else 2 ^ (k - 2)) : (ℕ) → ℕ) n",
+    ),
+    "a decided if under a dependent arrow type": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => ((fun k : ℕ => if k = 1 then 0 else 2 ^ (k - 2)) : (k : ℕ) → ℕ) n",
+    ),
+    # 2. bounds by two coordinates or by subtraction
+    "a sum of two coordinates": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b, c) : ℕ × ℕ × ℕ | a < b + c ∧ b < 3 ∧ c < 3} + 3977",
+    ),
+    "a coordinate minus one": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a ≤ b - 1 ∧ b < 10} + 3942"),
+    "strictly below a coordinate minus one": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℕ × ℕ | a < b - 1 ∧ b < 10} + 3951",
+    ),
+    "a numeral minus a coordinate": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a ≤ 5 - b ∧ b < 10} + 3942"),
+    "a difference of integer coordinates": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b, c) : ℤ × ℤ × ℤ | 0 ≤ a ∧ a ≤ b - c ∧ b < 3 ∧ 0 ≤ b ∧ c < 3 ∧ 0 ≤ c} + 3977",
+    ),
+    # 3. an untyped bounded quantifier beside ℤ written elsewhere
+    "a count cast into ℤ": (TEXT, INTEGER, "", "(Set.ncard {m : ℕ | m < 3 ∧ ∃ j < 2, m = j} : ℤ)"),
+    "a forall beside a cast into ℤ": (TEXT, INTEGER, "", "((Set.ncard {m : ℕ | m < 3 ∧ ∀ j ≤ 1, m ≠ j + 1} : ℕ) : ℤ)"),
+    "beside an integer numeral": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {m : ℕ | m < 10 ∧ ∃ j < 3, m = 2 * j} + (3982 : ℤ).toNat",
+    ),
+    # 4. a one-point quantifier beside a count
+    "exists equal to the member": (TEXT, SET, "", "{n | ∃ k, k = n ∧ {m | m < k}.ncard = 2}"),
+    "exists equal to the member, typed": (TEXT, SET, "", "{n : ℕ | ∃ k : ℕ, n = k ∧ {m : ℕ | m < k}.ncard = 2}"),
+    "forall equal to the member": (TEXT, SET, "", "{n : ℕ | ∀ k, k = n → {m : ℕ | m < k}.ncard = 2}"),
+    "exists equal to a term": (TEXT, SET, "", "{n : ℕ | ∃ k, k = n + 1 ∧ {m : ℕ | m < k}.ncard = 3}"),
+}
+
+# name: (profile, problem, text put before the solution, value); each must stay refused by G2
+ATTACKS: dict[str, tuple[str, str, str, str]] = {
+    # 1. a parameter not shown positive
+    "ZMod of a difference": (TEXT, ZIGZAG, "", "fun n => ((2 * Nat.card (ZMod (n - 2)) + 6 : ℕ) : ℝ) / 3"),
+    "an undecided if under an arrow type": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => ((fun k : ℝ => if Irrational k then 0 else 2 ^ (n - 2)) : (k : ℝ) → ℕ) n",
+    ),
+    # 2. a coordinate of the term unbounded, or wrapping
+    "a sum with one summand unbounded": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b, c) : ℕ × ℕ × ℕ | a < b + c ∧ b < 3} + 3977",
+    ),
+    "a difference with the subtrahend unbounded below": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b, c) : ℤ × ℤ × ℤ | 0 ≤ a ∧ a ≤ b - c ∧ b < 3 ∧ 0 ≤ b ∧ c < 3} + 3977",
+    ),
+    "a numeral minus an integer unbounded below": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℤ × ℤ | 0 ≤ a ∧ a ≤ 5 - b ∧ b < 10} + 3942",
+    ),
+    "below itself plus another": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a < a + b ∧ b < 10} + 3942"),
+    "a product of two coordinates": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b, c) : ℤ × ℤ × ℤ | a < b * c ∧ b < 3 ∧ c < 3} + 3977",
+    ),
+    "a Fin coordinate in a sum": (TEXT, LEAST, "", "Set.ncard {(a, b, c) : ℕ × Fin 3 × ℕ | a < b + c ∧ c < 3} + 3977"),
+    # 3. the quantifier's own scope not of naturals
+    "an integer counted variable": (TEXT, INTEGER, "", "(Set.ncard {m : ℤ | 0 ≤ m ∧ m < 3 ∧ ∃ j < 2, m = j} : ℤ)"),
+    "an untyped member made integer": (TEXT, INTEGER, "", "(Set.ncard {m | m < (3 : ℤ) ∧ 0 ≤ m ∧ ∃ j < 2, m = j} : ℤ)"),
+    "a cast inside the scope": (TEXT, INTEGER, "", "(Set.ncard {m : ℕ | m < 3 ∧ ∃ j < 2, (m : ℤ) = j} : ℤ)"),
+    "a field of the bound variable": (TEXT, INTEGER, "", "(Set.ncard {m : ℕ | m < 3 ∧ ∃ j < 2, m = j.toNat} : ℤ)"),
+    "an unbounded quantifier inside": (TEXT, INTEGER, "", "(Set.ncard {m : ℕ | m < 3 ∧ ∃ j < 2, ∃ k, m = j + k} : ℤ)"),
+    # 4. not one point, or inside the counted set
+    "a pinned member through one point (red team 45's hedge)": (
+        TEXT,
+        A1,
+        "",
+        f"{{n : ℕ | Set.ncard {{m | ∃ k, k = n ∧ m = k ∧ {Q}}} = 1 ∧ n = 3}}",
+    ),
+    "equal to itself": (TEXT, SET, "", "{n : ℕ | ∃ k, k = k ∧ {m : ℕ | m < k}.ncard = 2 ∧ n = 2}"),
+    "a disjunction": (TEXT, SET, "", "{n : ℕ | ∃ k, k = n ∨ {m : ℕ | m < k}.ncard = 2}"),
+    "below the member": (TEXT, SET, "", "{n : ℕ | ∃ k, k < n ∧ {m : ℕ | m < k}.ncard = 2}"),
+    "a term of the variable itself": (TEXT, SET, "", "{n : ℕ | ∃ k, k = n * k ∧ {m : ℕ | m < k}.ncard = 2}"),
+    "one point, then an unbounded exists": (TEXT, SET, "", "{n : ℕ | ∃ k, k = n ∧ ∃ j, {m : ℕ | m < j}.ncard = k}"),
+    "under an inner fun": (TEXT, SET, "", "{n : ℕ | (fun t => ∃ k, k = t ∧ {m : ℕ | m < k}.ncard = 2) n}"),
+    "one point, then a looser or": (
+        TEXT,
+        SET,
+        "",
+        "{n : ℕ | ∃ k, k = n ∧ {m : ℕ | m < k}.ncard = 2 ∨ Irrational (Real.sqrt k)}",
+    ),
+    "one point, then an implication": (TEXT, SET, "", "{n : ℕ | ∃ k, k = n ∧ {m : ℕ | m < k}.ncard = 2 → n = 5}"),
+}
+
+
+@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
+def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
+    profile, problem, before, value = case
+    assert _verdict(bench, profile, problem, before, value) == ""
+
+
+@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
+def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
+    profile, problem, before, value = case
+    assert _verdict(bench, profile, problem, before, value)
+
+
+# id: (text, the names bound, each with its type, at the token of its last use)
+BINDINGS: dict[str, tuple[str, dict[str, str | None]]] = {
+    "a dependent arrow": ("(n : ℕ) → n = n", {"n": "ℕ"}),
+    "an implicit arrow": ("{n : ℤ} → n = n", {"n": "ℤ"}),
+    "an arrow of two names": ("(a b : ℝ) → a = b", {"a": "ℝ", "b": "ℝ"}),
+    "a dependent pair": ("(n : ℕ) × Fin n", {"n": "ℕ"}),
+    "no binder in a plain arrow": ("(ℕ → ℕ) → x = x", {}),
+    "no binder in a subtype arrow": ("{x : ℕ | x > 0} → x = x", {}),
+}
+
+
+@pytest.mark.parametrize(("text", "names"), [pytest.param(*v, id=k) for k, v in BINDINGS.items()])
+def test_dependent_arrows_bind(text: str, names: dict[str, str | None]) -> None:
+    value = lex_code(text)
+    found = bindings(value, bracket_partners([t.text for t in value]), ())
+    last = len(value) - 1
+    scoped = {b.name: b.type for b in found if b.start < last < b.end}
+    assert scoped == names
+
+
+UNITS = ("a < b + b - 1 ∧ ", "(n : ℕ) → ∃ k, k = n ∧ ")
+"""Hostile values of many chained links and arrows: each reading stays linear."""
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_the_new_readings_are_linear_in_the_value(unit: str) -> None:
+    assert_linear_work(partial(_read, unit), 100)
