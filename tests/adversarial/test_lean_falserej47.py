@@ -1,6 +1,10 @@
-"""False rejections, round 47 (Lean, no-answer, G2): honest values the count and decision rules refused, each
+"""False rejections, round 47 (Lean, no-answer, G2): honest values the copy, count and decision rules refused, each
 class beside near misses that must stay refused.
 
+* the copy rule (:mod:`_answer_binding`): a body of the question (``p.eval (r i) = 0`` of ``putnam_1991_a3``'s
+  ``∀ i : Fin n,``) held under a quantifier over a closed domain with a numeral (``∀ i : Fin 2,``) is no copy
+  of it: a quantifier's variable is marked by its written domain (a point, or one naming a variable), and a
+  point does not match a variable's domain; the whole condition at a point is still a needle of its own;
 * the shared binding reader (:func:`_number_decisions.bindings`) reads a dependent arrow ``(n : ℕ) → B``
   (``{n : ℕ} →``, ``⦃n⦄ →``, ``[i : C] →``, a pair ``(n : ℕ) × B``) as a binder of ``n`` over ``B``, and a
   group with no ``:`` before an arrow (``(ℕ → ℕ) → B``) as binding nothing; it gave up on any ``)`` before
@@ -15,15 +19,17 @@ class beside near misses that must stay refused.
   (:func:`_answer_count_quantifiers._one_point`).
 
 Measured (G2; the text profile, or the full profile with ``open Classical`` before the solution), before
-the change and after it: ``HONEST`` (15): 0 accepted before, 15 now. ``ATTACKS`` (23): 23 refused before, 23
+the change and after it: ``HONEST`` (18): 0 accepted before, 18 now. ``ATTACKS`` (27): 27 refused before, 27
 now. ``BINDINGS`` (6): the two rows that bind nothing read the same before; the four arrows and pairs were
 not read. Pinned statements with a positive parameter: 36 before, 37 now (``putnam_2023_b3``), none lost;
 round 44's table changed where intended (its dependent-arrow row ``(f : (m : ℕ) → Fin m) (n : ℕ) (hn : 0 <
 n)`` gives ``{0}``: ``m`` is bound inside ``f``'s type only). Official answers 346 of 346, the verdict
 snapshot identical.
 
-Left (refused, fail closed): a binder's domain dropped by the copy rule (``∀ i : Fin 2, p.eval (r i) = 0``
-beside ``r 0 ≠ r 1`` against ``putnam_1991_a3``, whose ``∀ i : Fin n, p.eval (r i) = 0`` it matches); a
+Changed on purpose beside the honest rows: part of ``putnam_1991_a3``'s condition at the point ``2`` (``(∀ i :
+Fin 2, B) ∧ (∀ i : Fin 1, C)``, its order conjunct left out) passes, as the honest rows do; the whole condition
+at a point stays refused. Left (refused, fail closed): a body under a quantifier whose domain is unwritten
+(``∀ i, p.eval (r i) = 0`` with ``r : Fin 2 → ℝ``) or names a variable (``Fin p.natDegree``); a
 one-point quantifier inside a counted set (``Set.ncard {m | m < 9 ∧ ∃ k, k = m ∧ ..}``: the padding rule
 does not read a member pinned through it); a chain bound with a product of coordinates or a numeral term
 (``a < b * c``, ``a < b + 2 * c``).
@@ -50,10 +56,33 @@ ROOKS = "putnam_2005_a2"  # `ℕ → ℕ`, `fun n ↦ if n = 1 then 0 else 2 ^ (
 INTEGER = "putnam_1963_b1"  # `ℤ`, `2`
 SET = "putnam_2002_a6"  # `Set ℕ`, `{2}`
 A1 = "putnam_2024_a1"  # `Set ℕ`, `{1}`
+A3 = "putnam_1991_a3"  # `p ∈ solution ↔ ∃ r, (∀ i : Fin (n - 1), A) ∧ (∀ i : Fin n, B) ∧ (∀ i : Fin (n - 1), C)`
+A = "r i < r (i + 1)"
+B = "p.eval (r i) = 0"
+C = "(Polynomial.derivative p).eval ((r i + r (i + 1)) / 2) = 0"
 Q = "2 * m ^ 2 + 3 = 4 * m"
 
 # name: (profile, problem, text put before the solution, value); each passes G2
 HONEST: dict[str, tuple[str, str, str, str]] = {
+    # 0. a body of the question under a quantifier over a point of its domain
+    "roots over Fin 2": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | p.degree = 2 ∧ ∃ r : Fin 2 → ℝ, r 0 ≠ r 1 ∧ ∀ i : Fin 2, {B}}}",
+    ),
+    "roots of a sequence over Fin 2": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | p.degree = 2 ∧ ∃ r : ℕ → ℝ, r 0 < r 1 ∧ ∀ i : Fin 2, {B}}}",
+    ),
+    "roots over Fin (1 + 1)": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | p.natDegree = 2 ∧ ∃ r : ℕ → ℝ, r 0 ≠ r 1 ∧ ∀ i : Fin (1 + 1), {B}}}",
+    ),
     # 1. dependent arrows read as binders
     "a count of ZMod under a statement with an implicit arrow": (
         TEXT,
@@ -112,6 +141,33 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
 
 # name: (profile, problem, text put before the solution, value); each must stay refused by G2
 ATTACKS: dict[str, tuple[str, str, str, str]] = {
+    # 0. the question over its own domain, or its whole condition at a point
+    "the copy over the degree": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | ∃ r : ℕ → ℝ, (∀ i : Fin (p.natDegree - 1), {A}) ∧ (∀ i : Fin p.natDegree, {B}) ∧ "
+        f"(∀ i : Fin (p.natDegree - 1), {C})}}",
+    ),
+    "the whole condition at the point 2": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | p.natDegree = 2 ∧ ∃ r : ℕ → ℝ, (∀ i : Fin 1, {A}) ∧ (∀ i : Fin 2, {B}) ∧ "
+        f"(∀ i : Fin 1, {C})}}",
+    ),
+    "the whole condition merged at the point 2": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | p.natDegree = 2 ∧ ∃ r : ℕ → ℝ, ∀ i : Fin 2, {A} ∧ {B} ∧ {C}}}",
+    ),
+    "one conjunct over the question's own domain": (
+        TEXT,
+        A3,
+        "",
+        f"{{p : Polynomial ℝ | p.natDegree = 2 ∧ ∃ r : ℕ → ℝ, r 0 ≠ r 1 ∧ ∀ i : Fin p.natDegree, {B}}}",
+    ),
     # 1. a parameter not shown positive
     "ZMod of a difference": (TEXT, ZIGZAG, "", "fun n => ((2 * Nat.card (ZMod (n - 2)) + 6 : ℕ) : ℝ) / 3"),
     "an undecided if under an arrow type": (
