@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_count_binders import coordinate
+from putnam_solver.core.provers.lean._answer_count_binders import Span, coordinate
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean._answer_count_terms import number_term
+from putnam_solver.core.provers.lean._number_decisions import Binding
 from putnam_solver.core.provers.lean.syntax import NUMBER
 
 Link = tuple[str, str, tuple[tuple[str, str], ...]]
@@ -73,10 +75,11 @@ def one_way(path: str, relation: str, term: Term) -> list[Link]:
     return found
 
 
-def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int]) -> Term | None:
+def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int], scaled: bool = False) -> Term | None:
     """The coordinates ``value[span]`` grows or shrinks with where it is a coordinate times a numeral (``2 *
-    b``, ``p.2 * 3``, one operator at its top level) or a chain of ``+``/``-`` of coordinates and numerals
-    with one coordinate at least (``b + 1``, ``b + c``, ``b - 1``, ``b + c - d``); None otherwise."""
+    b``, ``p.2 * 3``, one operator at its top level; ``scaled``: not ``0``) or a chain of ``+``/``-`` of
+    coordinates and numerals with one coordinate at least (``b + 1``, ``b + c``, ``b - 1``, ``b + c - d``);
+    None otherwise."""
     texts, partner = reading.texts, reading.partner
     start, end = span
     operators, k = [], start
@@ -90,6 +93,8 @@ def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int])
     if any(texts[at] == "*" for at in operators):
         if len(atoms) != 2 or not any(_numeral(reading, atom) for atom in atoms):
             return None
+        if scaled and any(_numeral(reading, atom) and texts[atom[0]].strip("0") == "" for atom in atoms):
+            return None  # `0 * n ≤ 5` bounds no `n`
         atoms = [atom for atom in atoms if not _numeral(reading, atom)] or atoms[1:]
         found = coordinate(reading, names, atoms[0])
         return [(found, True)] if found is not None else None
@@ -102,6 +107,32 @@ def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int])
             return None
         term.append((found, n == 0 or texts[operators[n - 1]] == "+"))
     return term or None
+
+
+def term_bound(
+    reading: CountReading, found: Sequence[Binding], names: dict[str, str], relation: str, sides: tuple[Span, Span]
+) -> list[Link] | None:
+    """The links a conjunct ``T relation e`` (or ``e relation T``) makes where ``T`` is a term of coordinates
+    (:func:`shifted`, no coordinate alone) and ``e`` a number term free of the counted variable (false
+    rejections 47: ``a + b ≤ 2``, ``n + 1 ≤ 3988``, ``2 * n < 7974``): ``T`` below ``e`` bounds above each
+    coordinate ``T`` grows with, where the others it grows with are bounded below (a ``ℕ`` is) and those it
+    shrinks with above (``ℕ``'s truncated ``x - y`` is never below the integers' difference, so ``x - y ≤ e``
+    gives ``x ≤ e + y``). Only that side: ``T`` above ``e`` bounds nothing here (``x - y ≥ e`` of naturals
+    says nothing of ``x`` where the difference truncates). None where the conjunct is no such bound."""
+    left, right = sides
+    if coordinate(reading, names, left) is not None or coordinate(reading, names, right) is not None:
+        return None
+    mirrored = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
+    for (term_span, bound_span), below in (((left, right), relation), ((right, left), mirrored)):
+        term = shifted(reading, names, term_span, scaled=True)
+        if term is None or below not in ("<", "≤", "=") or not number_term(reading, found, names, bound_span):
+            continue
+        return [
+            (path, "upper", tuple((other, "lower" if up else "upper") for k, (other, up) in enumerate(term) if k != n))
+            for n, (path, grows) in enumerate(term)
+            if grows
+        ]
+    return None
 
 
 def _numeral(reading: CountReading, atom: tuple[int, int]) -> bool:
