@@ -287,10 +287,10 @@ PARAMETERS: dict[str, tuple[str, str, set[int]]] = {
     "the conclusion's ∀ n ≥ 2": ("ℕ → ℕ", ": ∀ n ≥ 2, t_solution n = 1", {0}),
     "a hypothesis n ≥ 2": ("ℕ → ℕ", "(n : ℕ) (hn : n ≥ 2) : t_solution n = 1", {0}),
     "a hypothesis 1 < n": ("ℕ → ℕ", "(n : ℕ) (hn : 1 < n) : t_solution n = 1", {0}),
-    "a dependent arrow binder, not read": (
+    "a dependent arrow binder (read since false rejections 47)": (
         "ℕ → ℕ",
         "(f : (m : ℕ) → Fin m) (n : ℕ) (hn : 0 < n) : t_solution n = 1",
-        set(),
+        {0},
     ),
     "rebound by a dependent arrow": ("ℕ → ℕ", "(n : ℕ) (hn : 0 < n) : (n : ℕ) → t_solution n = 1", set()),
     "rebound by an implicit arrow": ("ℕ → ℕ", "(n : ℕ) (hn : 0 < n) : {n : ℕ} → t_solution n = 1", set()),

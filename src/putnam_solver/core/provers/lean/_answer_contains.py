@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_binding import Signature, in_scope, signatures
+from putnam_solver.core.provers.lean._answer_binding import Signature, in_scope, marked, signatures
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
 from putnam_solver.core.provers.lean._answer_chains import (
     CHAINS,
@@ -112,9 +112,9 @@ def haystacks(source: list[str]) -> list[Haystack]:
     any (a needle in a type, ``∃ _ : A n, True``, is held as well)."""
     found = []
     for normal in (True, False):  # in normal form and as written (``_answer_copy._forms``)
-        plain = Haystack(source, canonical_kept(source, normal=normal), normal)
         typed = canonical_kept(source, types=True, normal=normal)
-        found += [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed, normal)]
+        plain = Haystack(source, canonical_kept(source, normal=normal), normal, typed[0])
+        found += [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed, normal, typed[0])]
     return found
 
 
@@ -123,7 +123,9 @@ class Haystack:
     :func:`canonical_kept`), with each plain token's place in ``kept``, each bracket's partner and where
     each token occurs."""
 
-    def __init__(self, source: list[str], canonical: tuple[list[str], list[str]], normal: bool = True) -> None:
+    def __init__(
+        self, source: list[str], canonical: tuple[list[str], list[str]], normal: bool = True, typed: Sequence[str] = ()
+    ) -> None:
         self.source, self.normal = source, normal
         self.plain, self.kept = plain, kept = canonical
         self.at = [i for i, t in enumerate(kept) if t not in ("(", ")")]
@@ -132,7 +134,8 @@ class Haystack:
         self.depth = [0]  # how many brackets are open before each place
         for text in kept:
             self.depth.append(self.depth[-1] + (text in OPEN_CLOSE) - (text in CLOSERS))
-        self.sites = signatures(plain, BINDERS | NUMBERED)  # each bound variable's binder (``_answer_binding``)
+        self.sites = signatures(plain, BINDERS | NUMBERED)  # each bound variable's binder (``_answer_binding``),
+        self.sites = marked(self.sites, typed) if typed else self.sites  # a quantifier's domain a point or open
         self.where: dict[str, list[int]] = {}
         for i, text in enumerate(plain):
             self.where.setdefault(unnumbered(text), []).append(i)

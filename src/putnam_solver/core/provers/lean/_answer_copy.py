@@ -132,9 +132,9 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             variants += [(sectioned, texts, kinds), (*tuple_set(texts, sectioned), kinds)]
             if sectioned != params:  # red team 19: `(· ∈ S)` is a function, and holds `S` whole as well
                 variants.append((params, written, kinds))
-    sides: dict[tuple[str, ...], list[tuple[list[str], bool]]] = {}
+    sides: dict[tuple[str, ...], list[tuple[list[str], bool, list[str]]]] = {}
 
-    def side(other: list[str]) -> list[tuple[list[str], bool]]:  # read as the value is (``_answer_normal``)
+    def side(other: list[str]) -> list[tuple[list[str], bool, list[str]]]:  # read as the value is (``_answer_normal``)
         key = tuple(other)
         if key not in sides:
             sides[key] = _read(other, unfold, budget)
@@ -152,7 +152,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             padded = WIDENING if relation == RESTRICTION else PADDED
             return any(
                 forms[normal] == kept or (normal and covers(forms[True], kept, budget, padded))
-                for kept, normal in side(other)
+                for kept, normal, _ in side(other)
             )
 
     held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None, Types]] = []  # to look for
@@ -210,20 +210,24 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             found = any(
                 h.contains(needle[0], needle[1], budget, padded, needle[2])
                 for h in indexed
-                for kept, normal in side(other)
+                for kept, normal, typed_kept in side(other)
                 if h.normal == normal
-                for needle in needles(kept, args, bound, own, depth)
+                for needle in needles(kept, args, bound, own, depth, typed_kept)
             )
         if found:
             return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
 
-def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> list[tuple[list[str], bool]]:
+def _read(
+    other: list[str], unfold: dict[str, list[Token]], budget: list[int]
+) -> list[tuple[list[str], bool, list[str]]]:
     """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form with its
-    parentheses kept (:func:`_forms`)."""
-    forms = _forms(spelled(piped(spelled(normalized_texts(other, unfold, budget)))))
-    return [(forms[True], True), (forms[False], False)]
+    parentheses kept (:func:`_forms`), each form with its reading with binders' types kept (where a
+    quantifier's domain is read: ``_answer_binding.marked``)."""
+    texts = spelled(piped(spelled(normalized_texts(other, unfold, budget))))
+    forms = _forms(texts)
+    return [(forms[n], n, canonical_kept(texts, types=True, normal=n)[1]) for n in (True, False)]
 
 
 def _forms(texts: list[str]) -> dict[bool, list[str]]:

@@ -38,7 +38,7 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   ``k`` may be cast to a number type there (``(k : ℝ) ≤ x``: the casts are monotone); a bare ``↑k`` is not
   read (its target could wrap). A ``Finset`` variable is bounded by ``S ⊆`` a ``Finset``. Since false
   rejections 44 a coordinate may be bounded by another that is (``a < b ∧ b < 10``:
-  :mod:`_answer_count_links`).
+  :mod:`_answer_count_links`), since 47 by a term of coordinates below a number (``a + b ≤ 2``).
 
 A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Anything else beside
 a count (an untyped variable, ``ℚ``, a bound inside a negation, a variable counted by name) is refused:
@@ -52,7 +52,7 @@ from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, leaves, pattern
-from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links, one_way, shifted
+from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links, one_way, shifted, term_bound
 from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, indicator, top
 from putnam_solver.core.provers.lean._answer_count_terms import number_term, positive
@@ -396,6 +396,10 @@ def _bound(
         shown = integral and positive(reading, found, right, natural, counted.positives)
         sides = {"upper", "lower"} if shown and not untyped else set()
     elif relation in ("<", "≤", ">", "≥", "="):
+        bounded = None if untyped or linked is None else term_bound(reading, found, names, relation, (left, right))
+        if linked is not None and bounded is not None:  # `a + b ≤ 2`: each coordinate's upper bound
+            linked += bounded
+            return
         absolute = texts[start] == "|" and texts[r - 1] == "|" and r - start > 2 and relation in ("<", "≤")
         path = coordinate(reading, names, (start + 1, r - 1) if absolute else left)
         other = right

@@ -14,10 +14,11 @@ states positive by a hypothesis binder of its own (``(h : n > 0)``, ``(h : 0 < n
 ``n ≥ 2``), and no binder inside the theorem (``∀ n,``, ``fun n``, ``{n | ..}``:
 :func:`_number_decisions.bindings`) rebinds that name where the solution is applied; or (false rejections
 44, ``putnam_1965_a5``) a name the conclusion's own head ``∀ n > 0,`` binds, innermost where the solution
-is applied (since false rejections 46 a ``∀ n > 0,`` anywhere in the conclusion). A statement whose bindings are not
-read (``match``, ``let``..., a dependent arrow ``(n : ℕ) → ..``, which is a ``∀``; a type in brackets before an arrow,
-``(rooktour : (ℕ → ℤ × ℤ) → Prop)`` in ``putnam_2005_a2``, is read since false rejections 44: :func:`_plain_arrows`),
-a mention outside the theorem, an argument in brackets: no parameter is positive (fail closed).
+is applied (since false rejections 46 a ``∀ n > 0,`` anywhere in the conclusion). A dependent arrow ``(n : ℕ) → ..``
+is a ``∀``: read as a binder of ``n`` (since false rejections 47, :func:`_number_decisions.bindings`; before, any
+dependent arrow left no parameter positive, ``putnam_2023_b3``'s ``(IsZigZag : {k : ℕ} → ..)`` too). A statement whose
+bindings are not read (``match``, ``let``...), a mention outside the theorem, an argument in brackets: no parameter is
+positive (fail closed).
 """
 
 from __future__ import annotations
@@ -47,11 +48,7 @@ def positive_parameters(expected: Statement, solution: str) -> frozenset[int]:
     colon = _top_colon(texts, partner)
     if colon is None or _UNREAD.intersection(texts):
         return frozenset()
-    plain = _plain_arrows(tokens, partner)
-    plain_texts = [t.text for t in plain]
-    if any(_binds_before_arrow(plain_texts, partner, k) for k in range(len(plain_texts) - 1)):
-        return frozenset()  # `(n : ℕ) → ..`, `{n : ℕ} → ..` bind `n` (a `∀`): not read
-    found = bindings(plain, bracket_partners(plain_texts), ())
+    found = bindings(tokens, partner, ())
     if not found and any(text in BINDERS or text == "{" for text in texts):
         return frozenset()  # binders the reader gave up on
     stated = _stated_positive(tokens, partner, colon)
@@ -91,44 +88,6 @@ def _positive_heads(tokens: Sequence[Token], colon: int) -> set[int]:
         and tokens[k + 1].kind == IDENT
         and _positive_claim(texts[k + 1 : k + 4]) == texts[k + 1]
     }
-
-
-def _plain_arrows(tokens: Sequence[Token], partner: dict[int, int]) -> list[Token]:
-    """``tokens`` with the brackets of each type ``(A → B)`` that stands before an arrow (``(rooktour : (ℕ
-    → ℤ × ℤ) → Prop)``, ``putnam_2005_a2``) replaced by neutral words, so that :func:`bindings` (which gives
-    up on a group before ``→``, lest it be a dependent ``(n : T) →``) reads the statement: a group with no
-    ``:`` at its top level binds nothing. Its scopes can only grow by it (a binder inside such a group then
-    scopes to the end of the enclosing one), which finds more rebinding, never less."""
-    texts = [t.text for t in tokens]
-    plain = list(tokens)
-    for opener, close in partner.items():
-        after = texts[close + 1] if close + 1 < len(texts) else ""
-        if (
-            opener < close
-            and texts[opener] == "("
-            and after in ("→", "->")
-            and ":" not in _top_level(texts, partner, opener)
-        ):
-            plain[opener] = plain[opener]._replace(kind=IDENT, text="_")
-            plain[close] = plain[close]._replace(kind=IDENT, text="_")
-    return plain
-
-
-def _binds_before_arrow(texts: Sequence[str], partner: dict[int, int], k: int) -> bool:
-    """Whether the group that closes at ``k`` binds a name for what follows its arrow: ``(n : ℕ) →``, ``{n :
-    ℕ} →``, ``⦃n : ℕ⦄ →``, ``[n : C] →`` (a type in brackets, ``ℝ[X] →``, binds nothing)."""
-    if texts[k + 1] not in ("→", "->") or texts[k] not in (")", "}", "⦄", "]"):
-        return False
-    return texts[k] != "]" or (partner.get(k, k) < k and ":" in _top_level(texts, partner, partner[k]))
-
-
-def _top_level(texts: Sequence[str], partner: dict[int, int], opener: int) -> list[str]:
-    """The tokens at the own top level of the group opened at ``opener``."""
-    found, k = [], opener + 1
-    while k < partner[opener]:
-        found.append(texts[k])
-        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
-    return found
 
 
 def _mentions(token: Token, solution: str) -> bool:

@@ -17,16 +17,23 @@ binds one name and is one of:
 * since the same round ``Q j ∈ Finset.range c,`` (``Icc``/``Ico``/``Ioc``/``Ioo`` of such terms), alike;
 * ``Q j : T,`` with ``T`` a finite type (:func:`_answer_count_binders.finite_type`: ``Fin 3``, ``Bool``).
 
+Since false rejections 47 the ``ℕ`` of an untyped ``j`` is also read from the quantifier's own scope where
+the value writes another number type elsewhere (:func:`_natural_scope`: a quantifier is a proposition, so
+nothing outside its bound and body types ``j``), and a one-point ``∃ k, k = t ∧ B`` (``∀ k, k = t → B``) is
+harmless outside every set a count may count (:func:`_one_point`: it is ``B`` at ``t``; inside a counted set
+it would pin the member where :mod:`_answer_count_padding` does not look, so it stays refused there).
+
 Anything else (``∃ j,``, ``∃ j > 3,``, several names, a pattern, ``∃ j ∈ s`` of another ``s``) stays a search: refused.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_count_binders import finite_type
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading
-from putnam_solver.core.provers.lean._number_decisions import bindings
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, under_inner_fun
+from putnam_solver.core.provers.lean._number_decisions import Binding, binding_at, bindings
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
 
 _QUANTIFIERS: Final = frozenset({"∃", "∀"})
@@ -38,6 +45,8 @@ _OTHER_NUMBERS: Final = frozenset(
 )
 """Words that may give an untyped bound variable a type other than ``ℕ`` (``ℤ``: unbounded below; a
 ``Cardinal``'s order decides nothing by computation)."""
+_NATURALS: Final = frozenset({"ℕ", "Nat"})
+_LOOSER_THAN_AND: Final = frozenset({"∨", "→", "->", "↔"})
 
 
 def bounded_quantifiers(reading: CountReading) -> frozenset[int]:
@@ -49,9 +58,81 @@ def bounded_quantifiers(reading: CountReading) -> frozenset[int]:
     found = bindings(reading.value, reading.partner, reading.domains[:-1])
     inner = {b.name for b in found if b.start >= reading.head}  # `fun n => {n : ℕ | ..}`: a shadowed name
     parameters = frozenset(b.name for b in found if b.start < reading.head and b.name not in inner)
+    outside = _outside_sets(reading)
     return frozenset(
-        i for i, text in enumerate(texts) if text in _QUANTIFIERS and _bounded(reading, i, naturals, parameters)
+        i
+        for i, text in enumerate(texts)
+        if text in _QUANTIFIERS
+        and (
+            _bounded(reading, i, naturals or _natural_scope(reading, found, i), parameters)
+            or (outside[i] and _one_point(reading, i))
+        )
     )
+
+
+def _one_point(reading: CountReading, i: int) -> bool:
+    """Whether the quantifier at ``i`` ranges over one value: ``∃ k, k = t ∧ B`` (``t = k`` too, ``∃ k : T,``),
+    or ``∀ k, k = t → B``, with ``t`` free of ``k`` (false rejections 47: ``{n | ∃ k, k = n ∧ {m | m < k}.ncard
+    = 2}``). It is ``B`` at ``t``, no search."""
+    texts, partner = reading.texts, reading.partner
+    name = i + 1
+    if name >= len(texts) or reading.value[name].kind != IDENT or len(name_parts(normalize_name(texts[name]))) != 1:
+        return False
+    comma = _comma(reading, name + 1)
+    if comma is None or (comma != name + 1 and texts[name + 1] != ":"):
+        return False
+    joint = "∧" if texts[i] == "∃" else "→"
+    looser = _LOOSER_THAN_AND if joint == "∧" else ("↔",)  # the body's top level: `k = t ∧ B ∨ C` pins no `C`
+    k, relation, end = comma + 1, None, None
+    while k < len(texts) and partner.get(k, k) >= k and texts[k] not in (",", "|"):
+        relation = k if texts[k] == "=" and relation is None else relation
+        if end is None and texts[k] in ("∧", "→", "->"):
+            end = k if texts[k] == joint else -1
+        if texts[k] in looser:
+            return False
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    if relation is None or end is None or end < relation:
+        return False
+    sides = [texts[comma + 1 : relation], texts[relation + 1 : end]]
+    return any(side == [texts[name]] and texts[name] not in other for side, other in (sides, sides[::-1]))
+
+
+def _outside_sets(reading: CountReading) -> list[bool]:
+    """For each token, whether it stands in no set-builder or subtype but the answer's own (``reading.own``)
+    and under no ``fun`` but the answer's leading ones: not in a set a count may count, where a one-point
+    ``∃`` would pin the member (``{m | ∃ k, k = n ∧ m = k}``, red team 45's hedge) unseen by
+    :mod:`_answer_count_padding`."""
+    texts, partner = reading.texts, reading.partner
+    under = under_inner_fun(texts, partner, reading.head)
+    inside = [0] * (len(texts) + 1)
+    for opener in reading.builders:
+        if opener not in reading.own:
+            inside[opener] += 1
+            inside[partner[opener] + 1] -= 1
+    depth, outside = 0, []
+    for k in range(len(texts)):
+        depth += inside[k]
+        outside.append(depth == 0 and not under[k])
+    return outside
+
+
+def _natural_scope(reading: CountReading, found: Sequence[Binding], i: int) -> bool:
+    """Whether the quantifier at ``i`` elaborates its variable as a ``ℕ`` by what its own scope holds, where
+    the value writes another number type elsewhere (false rejections 47: ``(Set.ncard {m : ℕ | m < 3 ∧ ∃ j <
+    2, m = j} : ℤ)``): the ``∃``/``∀`` is a proposition, so only its bound and body can type its variable,
+    and there every name is a variable a binder types ``ℕ`` (the quantifier's own aside), with no number word
+    of :data:`_OTHER_NUMBERS`, no ascription and no function applied."""
+    own = next((b for b in found if b.start == i), None)
+    if own is None:
+        return False
+    for k in range(i + 1, own.end):
+        token, text = reading.value[k], reading.texts[k]
+        if text in _OTHER_NUMBERS or text == ":":
+            return False
+        binding = binding_at(found, text, k)
+        if token.kind == IDENT and not (binding is own or (binding is not None and binding.type in _NATURALS)):
+            return False
+    return True
 
 
 def _only_naturals(reading: CountReading) -> bool:

@@ -197,3 +197,23 @@ def free_in_brackets(tokens: Sequence[Token]) -> list[Token]:
     """The free identifiers of ``tokens`` read as one bracketed term, so that no top-level binder group
     (a theorem parameter's reading) binds."""
     return free_occurrences([_BRACKETS[0], *tokens, _BRACKETS[1]])
+
+
+def under_inner_fun(texts: Sequence[str], partner: dict[int, int], head: int) -> list[bool]:
+    """For each token, whether a ``fun`` other than the value's own leading ones (the answer's parameters,
+    before ``head``: :func:`_answer_decisions.leading_lambdas`) encloses it: a ``fun`` reaches to the end of
+    the group it stands in. One pass, a stack of the groups that hold an open ``fun``."""
+    depth = 0
+    fun_depths: list[int] = []
+    under = []
+    for i, text in enumerate(texts):
+        if partner.get(i, i) < i:
+            depth -= 1
+            while fun_depths and fun_depths[-1] > depth:
+                fun_depths.pop()
+        under.append(bool(fun_depths))
+        if partner.get(i, -1) > i:
+            depth += 1
+        elif text in ("fun", "λ") and i >= head:
+            fun_depths.append(depth)
+    return under

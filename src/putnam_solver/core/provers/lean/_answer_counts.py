@@ -45,7 +45,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
-from putnam_solver.core.provers.lean._answer_count_reading import CountReading
+from putnam_solver.core.provers.lean._answer_count_reading import CountReading, under_inner_fun
 from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
 
 COUNT_RULE: Final = (
@@ -84,8 +84,8 @@ recursion; ``f^[n]`` and ``∑``/``∏`` too, :func:`_iterates`): a count or ind
 question's property at each point, a search however the property is written (``∑ k ∈ range N, ∏ i ∈ range
 (k + 1), (1 - Set.indicator {x | P x} 1 i)`` is the least ``n < N`` with ``P``, ``(List.range N).map
 (Set.indicator {x | P x} 1)`` its table). ``Nat.count``/``List.count`` are not here (``Measure.count`` is a
-count itself): the predicate they take is a ``fun`` around the indicator (:func:`_under_inner_fun`) or a
-table built by one of these."""
+count itself): the predicate they take is a ``fun`` around the indicator
+(:func:`_answer_count_reading.under_inner_fun`) or a table built by one of these."""
 
 
 def counted_search(reading: CountReading) -> int | None:
@@ -105,7 +105,7 @@ def counted_search(reading: CountReading) -> int | None:
         or _iterates(value, texts)
     ):
         return counts[0]
-    under = _under_inner_fun(texts, partner, reading.head)
+    under = under_inner_fun(texts, partner, reading.head)
     return next((i for i in counts if under[i]), None)
 
 
@@ -117,26 +117,6 @@ def _iterates(value: Sequence[Token], texts: Sequence[str]) -> bool:
         or (token.kind == IDENT and name_parts(normalize_name(text))[-1] in ITERATING)
         for i, (token, text) in enumerate(zip(value, texts, strict=True))
     )
-
-
-def _under_inner_fun(texts: Sequence[str], partner: dict[int, int], head: int) -> list[bool]:
-    """For each token, whether a ``fun`` other than the value's own leading ones (the answer's parameters,
-    before ``head``: :func:`_answer_decisions.leading_lambdas`) encloses it: a ``fun`` reaches to the end of
-    the group it stands in. One pass, a stack of the groups that hold an open ``fun``."""
-    depth = 0
-    fun_depths: list[int] = []
-    under = []
-    for i, text in enumerate(texts):
-        if partner.get(i, i) < i:
-            depth -= 1
-            while fun_depths and fun_depths[-1] > depth:
-                fun_depths.pop()
-        under.append(bool(fun_depths))
-        if partner.get(i, -1) > i:
-            depth += 1
-        elif text in ("fun", "λ") and i >= head:
-            fun_depths.append(depth)
-    return under
 
 
 def _nested_builder(texts: Sequence[str], builders: Collection[int], partner: dict[int, int]) -> bool:

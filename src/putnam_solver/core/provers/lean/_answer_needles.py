@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_binding import Signature, outside, signatures
+from putnam_solver.core.provers.lean._answer_binding import Signature, marked, outside, signatures
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED
 from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, INFIX, OPEN_CLOSE, bound
 from putnam_solver.core.provers.lean._answer_types import PATTERN
@@ -85,15 +85,18 @@ def needles(
     local: frozenset[str] = frozenset(),
     own: frozenset[str] = frozenset(),
     depth: int | None = None,
+    typed: Sequence[str] = (),
 ) -> list[tuple[list[str], list[str], dict[str, Signature]]]:
     """What the value may not hold (plain and with parentheses): the side itself, if it is a question, and
     the condition or body it binds, if that is one and names something or binds something itself: a
     set-builder's condition (``{x | C}``, ``{x // C}``, also as an argument, ``Set.ncard {x | C}``) and a
     leading binder's body (``∑ j ∈ s, B``, ``∀ x, B``), down to :data:`DEPTH` levels. A value that holds the
     condition under its own binder, ``{n | C ∧ True}``, is the question re-bound. ``depth`` 0: the side alone.
-    Each with its variables bound outside it and their binders (``_answer_binding.outside``)."""
+    Each with its variables bound outside it and their binders (``_answer_binding.outside``), a quantifier's
+    domain marked by ``typed``, the side read with binders' types kept (``_answer_binding.marked``)."""
     found: list[tuple[list[str], list[str], dict[str, Signature]]] = []
     sites = signatures([t for t in kept if t not in ("(", ")")], BINDERS | NUMBERED)
+    sites = marked(sites, [t for t in typed if t not in ("(", ")")]) if typed else sites
     todo = [(list(kept), 0)]
     while todo:
         part, level = todo.pop()

@@ -16,9 +16,10 @@ The text shows a condition's type only through its variables, so a condition cou
 in it is a numeral, an arithmetic or order symbol, a number type (an ascription), ``MOD``/``ZMOD``, or a
 variable whose innermost binder in scope there writes a number type (``fun x : ℝ ↦``, ``∃ a c : ℝ,``, ``{x
 : ℝ | ...}``) or, for the value's leading ``fun``, has the solution's declared domain (``fun n ↦`` for ``ℕ →
-ℤ``); a binder's scope ends at its bracket group's end or the group's next ``,``. A value with a binding
-the reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun | ...``, a dependent arrow
-``(n : T) →``) has none.
+ℤ``); a binder's scope ends at its bracket group's end or the group's next ``,``. A dependent arrow ``(n :
+T) → B`` (``{n : T} →``, a pair ``(n : T) × B``) is a binder of ``n`` over ``B`` (false rejections 47: until
+then any ``)`` before ``→`` left the whole text unread, ``(ℕ → ℕ) → B`` too). A value with a binding the
+reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun | ...``) has none.
 
 The same priority makes ``Finset``'s ``DecidableEq``/``Fintype`` of an element type harmless where the type
 has its own computable instance (red team 39): :func:`plain_type` reads a written type (``Fin n``,
@@ -46,6 +47,9 @@ BINDERS: Final = frozenset(
     {"fun", "λ", "∃", "∀", "∃!", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "∑'", "∏'", "⨍", "∀ᶠ", "∃ᶠ", "Π", "Σ"}
 )
 _BINDER_ENDS: Final = frozenset({"=>", "↦", ",", "|", "//"})
+_BINDING_GROUPS: Final = frozenset({"(", "{", "⦃", "["})
+_DEPENDENT: Final = frozenset({"→", "->", "×", "×'"})
+"""What follows a group that binds for what comes after it (:func:`_dependent`)."""
 _MOST_BINDERS: Final = 64
 """More binders than an answer writes: none is read (so the reading stays linear in the value)."""
 
@@ -90,15 +94,16 @@ def bindings(value: Sequence[Token], partner: dict[int, int], domains: Sequence[
         texts[i] == "fun" and i + 1 < len(texts) and texts[i + 1] == "|" for i in range(len(texts))
     ):
         return []
-    if any(texts[j] == ")" and j + 1 < len(texts) and texts[j + 1] == "→" for j in partner):
-        return []  # `(n : T) → ...` binds `n` (a non-dependent `(A) → B` is given up on as well)
-    if sum(text in BINDERS or text == "{" for text in texts) > _MOST_BINDERS:
+    dependent = {k for k in partner if _dependent(texts, k, partner)}
+    if sum(text in BINDERS or text == "{" for text in texts) + len(dependent) > _MOST_BINDERS:
         return []
     lead = 1 if texts[:2] == ["(", "fun"] and partner.get(0) == len(texts) - 1 else 0
     after = _next_commas(texts, partner)
     found: list[Binding] = []
     for k, text in enumerate(texts):
-        if _set_builder(value, k):
+        if k in dependent:  # `(n : ℕ) → B`: `n` in scope over `B`, to the end of the arrow's own group
+            slots, scope = _slots(value, k - 1, partner), (k, after[k])
+        elif _set_builder(value, k):
             slots, scope = _slots(value, k, partner), (k, partner.get(k, len(texts)))
         elif text in BINDERS:
             slots, scope = _slots(value, k, partner), _scope(texts, k, after)
@@ -112,8 +117,13 @@ def bindings(value: Sequence[Token], partner: dict[int, int], domains: Sequence[
 
 def type_at(found: Sequence[Binding], name: str, at: int) -> str | None:
     """The number type of the variable ``name`` at token ``at``: its innermost binding in scope there."""
-    inner = max((b for b in found if b.name == name and b.start < at < b.end), key=lambda b: b.start, default=None)
+    inner = binding_at(found, name, at)
     return inner.type if inner is not None else None
+
+
+def binding_at(found: Sequence[Binding], name: str, at: int) -> Binding | None:
+    """The innermost binding of ``name`` in scope at token ``at`` (``at`` the binding name itself included)."""
+    return max((b for b in found if b.name == name and b.start < at < b.end), key=lambda b: b.start, default=None)
 
 
 def _next_commas(texts: Sequence[str], partner: dict[int, int]) -> list[int]:
@@ -140,6 +150,29 @@ def _scope(texts: Sequence[str], k: int, after: list[int]) -> tuple[int, int]:
     if texts[k] not in ("fun", "λ") and end < len(texts) and texts[end] == ",":
         end = after[end]
     return k, end
+
+
+def _dependent(texts: Sequence[str], k: int, partner: dict[int, int]) -> bool:
+    """Whether the group opened at ``k`` binds its names for what follows it: a dependent arrow (``(n : ℕ) →
+    B``, ``{n : ℕ} →``, ``⦃n : ℕ⦄ →``, ``[i : C] →``, Lean's ``∀ n : ℕ, B``) or a dependent pair (``(n : ℕ) ×
+    B``, ``×'``). A group with no ``:`` at its own top level (``(ℕ → ℕ) → B``), or a set-builder's ``|``
+    there (``{x : ℕ | p x} → B``, a subtype), binds nothing for ``B``."""
+    close = partner.get(k, k)
+    if close <= k or texts[k] not in _BINDING_GROUPS or close + 1 >= len(texts):
+        return False
+    if texts[close + 1] not in _DEPENDENT or (texts[close + 1] in ("×", "×'") and texts[k] != "("):
+        return False
+    top = _top_level(texts, partner, k)
+    return ":" in top and "|" not in top
+
+
+def _top_level(texts: Sequence[str], partner: dict[int, int], opener: int) -> list[str]:
+    """The tokens at the own top level of the group opened at ``opener``."""
+    found, k = [], opener + 1
+    while k < partner[opener]:
+        found.append(texts[k])
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return found
 
 
 def _set_builder(value: Sequence[Token], k: int) -> bool:
