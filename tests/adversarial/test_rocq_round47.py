@@ -33,8 +33,10 @@ expected; after: 2 of 2, 9 of 9; the near misses refused before and after.
 **4. The reals' attempts (speed, and reals the candidate loads).** The guard now comes after both modules are
 loaded (reals the candidate loads count), and a second guard stops the file where Coq shows the answers' type
 free of Coq's ``R``, ``Z`` and ``nat``: 9 of the 14 pinned ``realType`` statements that load Coq's reals now
-skip the attempts (the other 43: 41 load no reals, 2 do not compile here). On a vacuous ``realType`` statement
-an undecided answer's attempts took 4.8 s + 9.9 s before, one file stopped at its guard (4.3 s) after.
+skip the attempts (the other 43: 41 load no reals, 2 do not compile here). Both questions are also asked,
+without stopping, in the second attempt's file (``loaded_reals.query``), so where it says no the reals files
+are not built at all. On a vacuous ``realType`` statement with ``Rstruct``, an undecided answer's check took
+20.2 s and 14.2 s before, 5.0 s and 5.5 s after; without ``Rstruct`` the stopped file (2.4-3.0 s) is gone.
 """
 
 from __future__ import annotations
@@ -45,9 +47,20 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.core.provers.rocq import answers
 from putnam_solver.core.provers.rocq.answer_tests import searched_tests
+from putnam_solver.core.provers.rocq.build import Built
 from putnam_solver.core.provers.rocq.compile import compile_gate
-from putnam_solver.core.provers.rocq.loaded_reals import TYPE_LINE, stopped_at_guard, type_guard
+from putnam_solver.core.provers.rocq.loaded_reals import (
+    NOT_LOADED,
+    QUERY,
+    TYPE_LINE,
+    UNREADABLE,
+    answered_no,
+    stopped_at_guard,
+    type_guard,
+)
+from putnam_solver.core.sandbox import SandboxResult
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
 from putnam_solver.verifier.options import GateFlags
 from tests.adversarial.test_rocq_falserej43 import _candidate, _verdict
@@ -188,15 +201,46 @@ def _status(v: Verdict) -> str:
 
 @needs_coq
 @pytest.mark.slow
-def test_an_unreadable_type_stops_the_reals_attempts_at_the_second_guard(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Before: ``Answer_ne_reals`` (4.8 s) and ``Answer_ne_computed`` (9.9 s) ran their tactics; after: one
-    file stops at the type guard (4.3 s, MathComp's loading) and the other is not built."""
+def test_an_unreadable_type_builds_no_reals_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: ``Answer_ne_reals`` (4.8 s) and ``Answer_ne_computed`` (9.9 s) ran their tactics; after, the
+    second attempt's file says no (``loaded_reals.query``) and neither is built."""
     built = spied_answer_builds(monkeypatch)
+    v = _full(REAL_TYPE, "2%:R + 1", REAL_TYPE_PROOF)
+    assert v.status == "accepted" and _status(v) == "unknown", (v.status, v.answers)
+    assert answered_no(built["Answer_ne"]) and not {"Answer_ne_reals", "Answer_ne_computed"} & built.keys()
+
+
+@needs_coq
+@pytest.mark.slow
+def test_where_nothing_was_asked_the_reals_attempt_stops_at_its_type_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second attempt's tactic replaced (so its file asks nothing, as a cached one says nothing): the
+    first reals attempt's own guard stops it on its fifth line, and the other is not built."""
+    built = spied_answer_builds(monkeypatch)
+    monkeypatch.setattr(
+        answers, "ATTEMPTS", tuple((c, "fail" if c == "ne" else t, *r) for c, t, *r in answers.ATTEMPTS)
+    )
     v = _full(REAL_TYPE, "2%:R + 1", REAL_TYPE_PROOF)
     assert v.status == "accepted" and _status(v) == "unknown", (v.status, v.answers)
     assert "Answer_ne_computed" not in built and stopped_at_guard(built["Answer_ne_reals"]), built.keys()
     errors = [m.line for m in built["Answer_ne_reals"].messages if m.level == "Error"]
     assert errors[:1] == [TYPE_LINE], built["Answer_ne_reals"].messages
+
+
+ANSWERS_NO = {
+    "not loaded": (f"{QUERY}\n{NOT_LOADED}\n", True),
+    "unreadable": (f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n{UNREADABLE}\n", True),
+    "loaded and readable": (f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n", False),
+    "no query printed": (f"{NOT_LOADED}\n{UNREADABLE}\n", False),
+    "the words before the query": (f"{UNREADABLE}\n{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n", False),
+}
+"""(what the second attempt's file printed, whether it says the reals' attempts cannot apply): only the words
+after the query line count."""
+
+
+@pytest.mark.parametrize(("stdout", "no"), list(ANSWERS_NO.values()), ids=list(ANSWERS_NO))
+def test_only_the_query_s_own_words_skip_the_reals_attempts(stdout: str, no: bool) -> None:
+    run = SandboxResult(("coqc",), 1, False, stdout, "", len(stdout), 0, False, 0.1, 0, True, None, 0)
+    assert answered_no(Built("Answer_ne", run, None)) is no
 
 
 TYPES = {

@@ -17,7 +17,10 @@ know ``PI`` were then never run on it. Asking after both are loaded only ever ru
 can only prove the answers different, by a proof Coq checks): round 47. The question costs no run
 of its own: where the reals are loaded the attempt goes on as before; where they are not, the file stops
 there (an error located on :data:`GUARD_LINE`, which only the guard can raise; or on :data:`TYPE_LINE`,
-where :func:`type_guard` finds the answers' type unreadable to the attempts) and the check skips the rest
+where :func:`type_guard` finds the answers' type unreadable to the attempts). Round 47 also asks both
+questions in the second attempt's file, built before any reals attempt, without stopping it
+(:func:`query`): where its words say no, no reals attempt is built at all; the guards stay for a run in
+which that file said nothing and the check skips the rest
 of the reals (:func:`stopped_at_guard`). Reading that location can only ever withhold attempts that could
 not apply; any other failure of the file counts as loaded, so the reals' attempts still run.
 """
@@ -51,11 +54,45 @@ def type_guard(official: str) -> str:
     to no purpose. The sentence is a ``Fail`` of a definition that succeeds only when the type is
     unreadable: anything else (a readable type, a ``Timeout``, an error) is a failure, which ``Fail`` turns
     into a success, and the attempt goes on."""
+    return _unreadable(official, "exact Coq.Init.Logic.I")
+
+
+def _unreadable(official: str, then: str) -> str:
+    """A ``Fail`` of a definition whose tactic runs ``then`` only where the type of ``official``, computed,
+    names none of :data:`READABLE`, and fails otherwise."""
     found = " ".join(f"| context [{name}] => fail " for name in READABLE)
     return (
         f"Fail Timeout {TYPE_SECONDS} Definition __putnam_unreadable := ltac:(let T := type of ({official}) in "
-        f"let T' := eval cbv in T in lazymatch T' with {found}| _ => exact Coq.Init.Logic.I end)."
+        f"let T' := eval cbv in T in lazymatch T' with {found}| _ => {then} end)."
     )
+
+
+QUERY, UNREADABLE = "__putnam_reals_query", "__putnam_reals_unreadable"
+NOT_LOADED = "No object of suffix Coq.Reals.Rdefinitions.R"
+"""What ``Locate`` prints for Coq's reals where nothing loaded has loaded them."""
+
+
+def query(official: str) -> str:
+    """The same two questions asked in the second attempt's file (``answers.DIFFERENT``, built before any
+    reals attempt), without stopping it: after a line :data:`QUERY`, ``Locate`` prints :data:`NOT_LOADED`
+    where the reals are not loaded, and a ``Fail`` prints :data:`UNREADABLE` (then fails, which ``Fail``
+    absorbs) where the answers' type is none the attempts read (where ``R`` is not loaded it fails to
+    read, which ``Fail`` absorbs too). Where either says so the reals' attempts are not built at all: the
+    guards of their own files cost a load of the statement's libraries (4 s under MathComp) to stop."""
+    return f'Goal Coq.Init.Logic.True. idtac "{QUERY}". Abort. Locate Coq.Reals.Rdefinitions.R. ' + _unreadable(
+        official, f'idtac "{UNREADABLE}"; fail'
+    )
+
+
+def answered_no(built: Built) -> bool:
+    """Whether the second attempt's file printed that the reals' attempts cannot apply (:func:`query`): only
+    positive words count, read from the lines coqc printed (no candidate code runs in the file); a cached
+    build, or output without them, says nothing, and the attempts run."""
+    lines = [] if built.result is None else built.result.stdout.splitlines()
+    if QUERY not in lines:
+        return False
+    after = lines[lines.index(QUERY) + 1 :]
+    return (bool(after) and after[0].startswith(NOT_LOADED)) or UNREADABLE in after
 
 
 def stopped_at_guard(built: Built) -> bool:
