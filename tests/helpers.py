@@ -24,6 +24,8 @@ from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.provers.rocq import answers as rocq_answers
+from putnam_solver.core.provers.rocq.build import Built
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import (
     GateStatus,
@@ -320,3 +322,17 @@ def replace_candidate(run_dir: Path, problem: str, text: str) -> tuple[int, str]
     sql(run_dir, "UPDATE verdicts SET json=?, candidate_sha256=? WHERE attempt_id=?", json.dumps(verdict), sha, attempt)
     (run_dir / "attempts" / "campaign-1" / problem / "candidate.v").write_text(text)
     return int(attempt), sha
+
+
+def spied_answer_builds(monkeypatch: pytest.MonkeyPatch) -> dict[str, Built]:
+    """Every file the Rocq answer check builds, by module name (``Answer_ne_reals``...), as the check ran it."""
+    built: dict[str, Built] = {}
+    real_build = rocq_answers.build
+
+    def spy(*args: Any, **kwargs: Any) -> Built:
+        result = real_build(*args, **kwargs)
+        built[result.module] = result
+        return result
+
+    monkeypatch.setattr(rocq_answers, "build", spy)
+    return built

@@ -35,11 +35,10 @@ import pytest
 
 from putnam_solver.core.provers.rocq import answers
 from putnam_solver.core.provers.rocq.answers import DIFFERENT_COMPUTED, DIFFERENT_REALS, check_source
-from putnam_solver.core.provers.rocq.build import Built
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.loaded_reals import GUARD, GUARD_LINE, stopped_at_guard
 from putnam_solver.core.verify import Track, Verdict
-from tests.helpers import needs_coq, one_record_benchmark, rocq_full_verdict
+from tests.helpers import needs_coq, one_record_benchmark, rocq_full_verdict, spied_answer_builds
 
 PROBLEM = "putnam_zz"
 RSTRUCT = (
@@ -90,29 +89,24 @@ def test_the_honest_answer_on_reals_loaded_without_the_word_is_confirmed(tmp_pat
 
 @needs_coq
 def test_a_comment_naming_the_reals_runs_no_reals_attempt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An answer ``3`` behind a ``Qed`` (a match on the library's opaque proof of ``0 < 1``): no attempt
-    decides it, and the reals' attempts stop at the guard."""
-    built: dict[str, Built] = {}
-    real_build = answers.build
-
-    def spy(*args: object, **kwargs: object) -> Built:
-        result = real_build(*args, **kwargs)  # type: ignore[arg-type]
-        built[result.module] = result
-        return result
-
-    monkeypatch.setattr(answers, "build", spy)
-    opaque = "match Z.lt_0_1 in _ = c return Z with eq_refl => 3 end"
-    v = _verdict(tmp_path, COMMENTED, opaque, "exfalso. exact (Z.lt_irrefl m h).")
+    """An answer no attempt decides (the first two attempts' tactics replaced by ``fail``: round 47's G4
+    refuses the answer this test used, ``3`` behind a ``match`` on a ``Qed`` proof), and the reals' attempts
+    stop at the guard."""
+    built = spied_answer_builds(monkeypatch)
+    undecided = tuple((c, "fail" if c in ("eq", "ne") else t, *rest) for c, t, *rest in answers.ATTEMPTS)
+    monkeypatch.setattr(answers, "ATTEMPTS", undecided)
+    v = _verdict(tmp_path, COMMENTED, "2 + 1", "exfalso. exact (Z.lt_irrefl m h).")
     assert v.status == "accepted" and _status(v) == "unknown", (v.status, v.answers)
     assert "Answer_ne_computed" not in built and "Answer_ne_reals" in built, built.keys()
     assert stopped_at_guard(built["Answer_ne_reals"]), built["Answer_ne_reals"].messages
 
 
-def test_the_reals_attempts_ask_on_their_second_line_before_the_candidate_is_loaded(tmp_path: Path) -> None:
+def test_the_reals_attempts_ask_once_both_modules_are_loaded(tmp_path: Path) -> None:
+    """(Round 47 moved the guard after the candidate's ``Require``: reals the candidate loads count too.)"""
     bench = one_record_benchmark(tmp_path, PROBLEM, f"{RSTRUCT}Proof. Admitted.\n")
     statement = statement_of(bench.problems[PROBLEM])
     for claim, tactic in (("ne_reals", DIFFERENT_REALS), ("ne_computed", DIFFERENT_COMPUTED)):
         lines = check_source(statement, claim, tactic).splitlines()
-        assert lines[GUARD_LINE - 1] == GUARD and lines[GUARD_LINE - 2] == "Require Putnam.Reference."
-        assert lines[GUARD_LINE] == "Require Putnam.Candidate."
+        assert lines[GUARD_LINE - 1] == GUARD
+        assert lines[:2] == ["Require Putnam.Reference.", "Require Putnam.Candidate."]
     assert GUARD not in check_source(statement, "ne", answers.DIFFERENT)

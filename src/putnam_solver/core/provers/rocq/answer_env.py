@@ -50,7 +50,7 @@ import re
 from collections import Counter
 
 from putnam_solver.core.provers.rocq.answer_reals import SHADOWED
-from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS
+from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, OPAQUE_STEPS, REFLECTIONS
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
 from putnam_solver.core.provers.rocq.decision_names import locate_sentences
@@ -111,7 +111,7 @@ def names_source(statement: Statement, marker: str) -> str:
     """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
     operators = (*POLICY.answer_choice_operators, *POLICY.answer_decision_operators, *POLICY.answer_limit_operators)
-    operators = (*operators, *REFLECTIONS, *CLASSICAL_DECISIONS)
+    operators = (*operators, *REFLECTIONS, *CLASSICAL_DECISIONS, *OPAQUE_STEPS)
     bare = sorted({name.rsplit(".", 1)[1] for name in operators} | SHADOWED)
     yes_no = yes_no_answer(statement)
     return (

@@ -44,7 +44,9 @@ Round 44: the lists moved to ``decision_names`` with the decisions on lists from
 elements (``in_dec``, ``list_eq_dec``: their element decision is read as any other argument) and
 ``Znumtheory``'s ``Zdivide_dec``/``rel_prime_dec``; and a consumer applied to all but its decision is the
 function a located ``map`` applies to a written list (``cons``/``nil``) of computable decisions, each one
-consumed as written out (:func:`_mapped`). A list that is not written out stays a consumer's business.
+consumed as written out (:func:`_mapped`). Round 47: or to a list a located ``map`` makes by a computable
+decision of each element (:func:`_decisions_mapped`), or a ``let`` binds to one of these
+(:func:`_decision_list`). Any other list stays a consumer's business.
 
 Left: a search unrolled over closed numbers (``if Rle_dec 4 (INR 0) then 0 else if ...``), which names no
 bound variable; the answer check splits such cases and decides those that arithmetic decides.
@@ -80,12 +82,34 @@ consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, 
 ``decP``), by last name: each turns a comparison no computation decides into a discrete value."""
 DECISION_PATTERNS = frozenset({"left", "right", "inleft", "inright"})
 """The constructors of ``sumbool`` and ``sumor`` (``Specif.v``): how a ``match`` (or ``if``) on a decision prints."""
-PROOF_PATTERNS = frozenset({"ReflectT", "ReflectF", "CompEq", "CompLt", "CompGt"})
-"""Constructors of ``Bool.reflect`` and ``CompareSpec`` (``Bool.v``, ``Datatypes.v``): a proof taken apart."""
-PROOF_TYPES = re.compile(r"(?:^|_)xor(?:_|$)|^reflect$|Spec$|_spec$|^compare_nat$|^comparer?$|^incompare")
+PROOF_PATTERNS = frozenset({"ReflectT", "ReflectF", "CompEq", "CompLt", "CompGt", "eq_refl", "conj", "I"})
+"""Constructors of ``Bool.reflect`` and ``CompareSpec`` (``Bool.v``, ``Datatypes.v``): a proof taken apart.
+Round 47: and of the propositions a value may be computed from by a ``match`` at all (``eq``, ``and``, so
+``iff``, ``True``: ``Logic.v``). A ``match`` on a ``Qed`` proof of one never reduces, so the value behind it
+(``match Z.lt_0_1 in _ = c return Z with eq_refl => 4 end``, ``match Z.lt_succ_r 0 0 with conj _ _ => 4
+end``) is one no tactic of the answer check computes: a wrong ``4`` for ``3``, proved on a vacuous statement,
+stayed ``unknown`` and its verdict ``accepted``. An honest value never takes a proof apart."""
+PROOF_TYPES = re.compile(r"(?:^|_)xor(?:_|$)|^reflect$|Spec$|_spec$|^compare_nat$|^comparer?$|^incompare|^eq$")
 """The ``in`` clause of a ``match`` on a proof: ``Bool.reflect``, mathcomp's ``leq_xor_gtn``,
 ``Order.lel_xor_gt``, ``ler_xor_gt``, ``CompareSpec``, ``compare_nat``, ``comparer`` (ssrnat.v, order.v,
-ssrnum.v: each indexed by the booleans of a comparison)."""
+ssrnum.v: each indexed by the booleans of a comparison); an equation (round 47)."""
+OPAQUE_STEPS = (
+    "Coq.Init.Logic.eq_rect",
+    "Coq.Init.Logic.eq_rec",
+    "Coq.Init.Logic.eq_rect_r",
+    "Coq.Init.Logic.eq_rec_r",
+    "Coq.Init.Logic.False_rect",
+    "Coq.Init.Logic.False_rec",
+    "Coq.ssr.ssreflect.locked",
+    "Coq.ssr.ssreflect.locked_with",
+    "Coq.ssr.ssreflect.master_key",
+)
+"""Library constants through which a value is computed from a proof, or behind an opaque key (round 47): a
+transport along an equation (``Logic.v``'s ``eq_rect`` and kin, a ``match`` on the proof), which stops on a
+``Qed`` proof (``eq_rect _ _ 4 _ Z.lt_0_1``), absurdity, and ssreflect's ``locked`` (``ssreflect.v``: a
+``match`` on ``master_key``, a ``Qed``), so ``locked 4`` never reduces. No tactic of the answer check
+computes through them, so a wrong value behind one was ``unknown`` and its verdict ``accepted``; G4 refuses
+them by full name, as it does the choice operators (``compile.ANSWER_OPERATORS``)."""
 REFLECTIONS = (
     "mathcomp.classical.boolp.asboolP",
     "mathcomp.classical.boolp.asboolPn",
@@ -197,13 +221,78 @@ def _mapped(
     function = _groups(token := tokens[at], _arguments(tokens, at))
     if len(groups) != 4 or groups[2] != tokens[at - 1 : at - 1 + len(groups[2])] or len(function) != arity - 1:
         return False
-    words = groups[3]
+    return token in groups[2] and _decision_list(tokens, groups[3], maps, computable, derived)
+
+
+def _decision_list(
+    tokens: list[str], words: list[str], maps: set[str], computable: set[str], derived: set[str], depth: int = 0
+) -> bool:
+    """Whether every element of the list ``words`` is a computable decision: a written list (``cons``/``nil``)
+    of them, a located ``map`` of a function that makes one of each element (:func:`_decisions_mapped`), or
+    (round 47) a variable a ``let`` of the answer binds, once, to such a list (its definition read the same
+    way, a few levels deep). Anything else (a list variable bound otherwise, a library function's list) stays
+    a consumer's business."""
+    if depth > LIST_DEPTH:
+        return False
     while words[:2] == ["(", "cons"]:
         parts = _groups("cons", words[1:-1])
         if len(parts) != 3 or not _computes(parts[1], computable, derived):
             return False
         words = parts[2]
-    return words[:2] == ["(", "nil"] and token in groups[2]
+    if words[:2] == ["(", "nil"] or _decisions_mapped(words, maps, computable, derived):
+        return True
+    definition = _let_definition(tokens, words)
+    return definition is not None and _decision_list(tokens, definition, maps, computable, derived, depth + 1)
+
+
+LIST_DEPTH = 4
+"""How many ``let``-bound lists :func:`_decision_list` reads through (``let l := .. in let m := l in ..``)."""
+
+
+def _let_definition(tokens: list[str], words: list[str]) -> list[str] | None:
+    """The definition of ``words`` when it is one variable that the answer binds once, by a ``let`` (``let l :=
+    def in``, or ``let l : T := def in``); None otherwise."""
+    if len(words) != 1 or Counter(_inner_binder_list(tokens))[words[0]] != 1:
+        return None
+    for at in range(len(tokens) - 1):
+        if tokens[at] == "let" and tokens[at + 1] == words[0]:
+            start = next((i for i in range(at + 2, len(tokens)) if tokens[i] == ":="), None)
+            if start is None:
+                return None
+            depth, nested = 0, 0
+            for end in range(start + 1, len(tokens)):
+                depth += (tokens[end] == "(") - (tokens[end] == ")")
+                nested += tokens[end] == "let"
+                if depth == 0 and tokens[end] == "in":
+                    if nested == 0:  # an application, grouped as an argument is (``( cons ... )``)
+                        definition = tokens[start + 1 : end]
+                        return definition if len(definition) == 1 else ["(", *definition, ")"]
+                    nested -= 1
+            return None
+    return None
+
+
+def _decisions_mapped(words: list[str], maps: set[str], computable: set[str], derived: set[str]) -> bool:
+    """Whether the list ``words`` is a located ``map`` of a function that makes a computable decision of each
+    element (``@map nat _ (Nat.eq_dec n) xs``, ``@map nat _ (fun k : nat => Nat.eq_dec k n) (seq 0 n)``), so
+    each element consumed is one (round 47: such a list is not written out, and an honest search by a
+    computable decision was refused). The list mapped over is data: its own decisions are read where they
+    stand."""
+    if len(words) < 3 or words[0] != "(" or words[1] not in maps:
+        return False
+    groups = _groups(words[1], words[1:-1])
+    if len(groups) != 4:
+        return False
+    function = groups[2]
+    if function[:2] == ["(", "fun"]:
+        depth, arrow = 0, None
+        for index, word in enumerate(function):
+            depth += (word == "(") - (word == ")")
+            if word == "=>" and depth == 1:
+                arrow = index
+                break
+        function = function[arrow + 1 : -1] if arrow is not None else []
+    return _computes(function, computable, derived)
 
 
 def _groups(token: str, arguments: list[str]) -> list[list[str]]:

@@ -8,14 +8,14 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 for a tuple each part so (a yes/no part by logic and propositional extensionality: ``SAME_TRUTH``).
 If that file does not compile, a second one tries the negation (``discriminate``, ``lia``, ``lra``,
 ``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``; for a tuple, on its
-parts: ``PARTS``), and where the reference loads the standard library's reals (asked of Coq in the third
-file itself: ``loaded_reals``) a third one tries it with true facts about the answers' transcendental atoms
-in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
-answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
-the two functions at sample points (``POINTS``): ``differs`` only when they are apart at every one of
-them. For a set or predicate answer a sixth applies the two at points where Coq decides one membership and
-refutes the other, where the statement asks every point (``answer_sets``). The status comes from coqc's
-exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
+parts: ``PARTS``), and where the standard library's reals are loaded and the answers' type is one they can
+read (asked of Coq in the second file, and again in the third itself: ``loaded_reals``) a third one tries it
+with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth
+first computes the two answers and uses the library's known values (``answer_values``). For a function answer
+a fifth compares the two functions at sample points (``POINTS``): ``differs`` only when they are apart at
+every one of them. For a set or predicate answer a sixth applies the two at points where Coq decides one
+membership and refutes the other, where the statement asks every point (``answer_sets``). The status comes
+from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
 The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
 vacuous ``putnam_2013_b2``, a PutnamBench erratum) every answer has a sound proof, and only ``differs``
@@ -40,7 +40,7 @@ from putnam_solver.core.provers.rocq.challenge import (
     reference_instance,
     solution_arguments,
 )
-from putnam_solver.core.provers.rocq.loaded_reals import GUARD, stopped_at_guard
+from putnam_solver.core.provers.rocq.loaded_reals import GUARD, answered_no, query, stopped_at_guard, type_guard
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.restated import predicate_answer
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
@@ -299,9 +299,10 @@ def official_not_closed(official: str) -> AnswerCheck | None:
 
 def check_source(statement: Statement, claim: str, tactic: str, answer: str = "", reals: bool = False) -> str:
     """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic`` (for a set
-    answer's points, ``answer`` is the candidate's answer, whose numerals are points to try; ``reals``: the
-    reference loads the standard reals, so function and set answers are tried at real points too). A reals
-    attempt's file asks that on its second line (``loaded_reals.GUARD``)."""
+        answer's points, ``answer`` is the candidate's answer, whose numerals are points to try; ``reals``: the
+        reference loads the standard reals, so function and set answers are tried at real points too). A reals
+        attempt's file asks that on its fourth line (``loaded_reals.GUARD``), and on its fifth whether the answers' type
+    is one the attempts can read (``loaded_reals.type_guard``), once both modules are loaded."""
     instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", f"{ROOT}.{CANDIDATE}")
     ours = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
     theirs = f"{reference}.{OFFICIAL_SOLUTION}"
@@ -314,12 +315,12 @@ def check_source(statement: Statement, claim: str, tactic: str, answer: str = ""
     loads += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
     if tactic == DIFFERENT_MEMBER:
         loads += f"{member_ltac(statement, answer, official_answer(statement) or '', reals)}\n"
+    guards = f"{GUARD}\n{type_guard(rhs)}" if tactic in REALS_ATTEMPTS else "\n"
+    guards = f"{query(rhs)}\n" if tactic == DIFFERENT else guards
     return (
-        f"Require {ROOT}.{REFERENCE}.\n{GUARD if tactic in REALS_ATTEMPTS else ''}\n"
-        f"Require {ROOT}.{CANDIDATE}.\n{SETUP}{loads}"
+        f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{' '.join(instance)}\n{guards}\n{SETUP}{loads}"
         # a `Strategy opaque` of the candidate's, replayed by `Require`, made `unfold` fail (G3 refuses it too)
         + f"Transparent {ours}.\n"
-        + "".join(f"{sentence}\n" for sentence in instance)
         + f"Lemma __putnam_answer_{claim} : {prop}.\n"
         f"Proof. unfold {ours}, {theirs}. Timeout {TACTIC_SECONDS} ({tactic}). Qed.\n"
     )
@@ -354,6 +355,7 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
             if built.vo is not None:
                 return AnswerCheck(status, f"coqc proved {proved}")
             reals = reals and not (tactic in REALS_ATTEMPTS and stopped_at_guard(built))
+            reals = reals and not (tactic == DIFFERENT and answered_no(built))
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
     return unknown(

@@ -25,7 +25,12 @@ from putnam_solver.core.provers.rocq.answer_env import (
     yes_no_answer,
 )
 from putnam_solver.core.provers.rocq.answer_reals import real_comparisons
-from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS, searched_tests
+from putnam_solver.core.provers.rocq.answer_tests import (
+    CLASSICAL_DECISIONS,
+    OPAQUE_STEPS,
+    REFLECTIONS,
+    searched_tests,
+)
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
@@ -118,6 +123,12 @@ ANSWER_OPERATORS = (
         "holds (a search testing the question's own property) is not an answer; state it, deciding a real "
         "comparison by `Rle_dec` or `Req_EM_T`, or a computable test by `Nat.leb`",
         True,
+    ),
+    (
+        OPAQUE_STEPS,
+        "is computed from a proof or behind an opaque key ({names}): no computation reaches the value it "
+        "stands for, so it cannot be compared with the official answer; state the value itself",
+        False,
     ),
     (
         POLICY.answer_limit_operators,

@@ -54,9 +54,19 @@ to a ``fix`` the check never runs, met its eta-expanded copy as a ``fun`` agains
 Whether the bound variable occurs is asked of Coq: substituting two different constants for it gives one
 term exactly when it does not occur (``Constr.Unsafe.substnl``, which also lowers the other indices). The
 normal forms are then identical up to eta, which ``reflexivity`` closes (its conversion expands the side
-that is no ``fun`` and meets identical bodies) instead of the former syntactic ``constr_eq``. A copy inside a
-``fix`` that never recurses is not convertible (its reduction waits for a constructor); on Coq 8.16 every
-candidate ``fix`` is refused by the kernel-bug rule.
+that is no ``fun`` and meets identical bodies) instead of the former syntactic ``constr_eq``.
+
+Round 47: a ``fix`` that never recurses. A copy inside one (``fix h (n : nat) : nat := 3 * n + 1`` for the
+question ``fun n => 3 * n + 1``) is not convertible (its reduction waits for a constructor), so where the
+kernel-bug rule is lifted (``--allow-recursion``) it passed G4 with a real proof (one case analysis). Where
+neither side unfolds nor is an eta redex, a side whose head is a fixpoint whose chosen body names none of the
+block's own functions is read as that body (a ``fun``) applied to its arguments: on every value of an
+inductive type, a constructor, the two reduce alike. Whether a body names them is asked of Coq as for eta
+(two different constants substituted give one term). Being no conversion, such a reading is then proved:
+pointwise (``FIX_PROOF``), each fixpoint applied to a variable taken case by case, then ``reflexivity``.
+Where that proof fails (a fixpoint applied to a bound variable of a ``fun`` inside the answer), the check
+throws an exception no ``first`` catches: an ``error``, never a pass. Only what reads a fixpoint is affected:
+a comparison that reads none ends as before.
 """
 
 from __future__ import annotations
@@ -80,6 +90,14 @@ STEPS = 20000
 15 pinned questions that are equations (11 of the 44 under analysis or classical libraries, and round
 42's ``2020_a2``, ``1962_a5``, ``1997_b1``, ``1986_a2``): at most 59 (``putnam_1974_a4``), most under 20."""
 _FAIL = "Control.zero (Tactic_failure None)"
+FUNEXT = "Coq.Logic.FunctionalExtensionality"
+FIX_CASES = "do 8 try (match goal with |- context [?f ?x] => is_fix f; is_var x; destruct x end); "
+"""Case analysis on each variable a fixpoint is applied to (bounded: each round destructs one variable, and
+a constructor is no variable), after which the fixpoint is applied to a constructor and reduces."""
+FIX_PROOF = f"repeat (apply {FUNEXT}.functional_extensionality_dep; intro); {FIX_CASES}reflexivity"
+"""The proof of an equation the comparison found the same only by reading a fixpoint that never recurses as
+its body: pointwise (functional extensionality, the harness's own axiom), each such fixpoint applied to a
+variable taken case by case, then conversion."""
 _U = "Constr.Unsafe"
 
 
@@ -88,7 +106,7 @@ def _definitions() -> list[str]:
     term's head and arguments, the reference that blocks its weak head, one unfolding step."""
     paths = "; ".join(ltac2_path(name) for name in OPERATORS)
     return [
-        "Ltac2 Type exn ::= [ Unfolded_bound ].",
+        "Ltac2 Type exn ::= [ Unfolded_bound | Unfolded_unproved ].",
         "Ltac2 operators () := List.fold_right (fun p acc => match Env.get p with | Some r => match r with "
         f"| Std.ConstRef _ => Env.path r :: acc | _ => acc end | None => acc end) [] [{paths}].",
         "Ltac2 rec same_path p q := match p with | [] => match q with [] => true | _ => false end "
@@ -97,7 +115,7 @@ def _definitions() -> list[str]:
         "Ltac2 only (rs : Std.reference list) := { Std.rBeta := true; Std.rMatch := true; Std.rFix := false; "
         "Std.rCofix := false; Std.rZeta := true; Std.rDelta := false; Std.rConst := rs }.",
         "Ltac2 Type state := { ops : ident list list; fuel : int array; failed : (constr * constr) list array; "
-        "unfolded : Std.reference list array }.",
+        "unfolded : Std.reference list array; fixes : bool array }.",
         "Ltac2 tick (s : state) := let n := Array.get (s.(fuel)) 0 in "
         "if Int.le n 0 then Control.throw Unfolded_bound else Array.set (s.(fuel)) 0 (Int.sub n 1).",
         f"Ltac2 spine c := match {_U}.kind c with | {_U}.App h args => (h, args) | _ => (c, Array.make 0 c) end.",
@@ -116,6 +134,12 @@ def _definitions() -> list[str]:
         f"let f := if Int.equal n 0 then h else {_U}.make ({_U}.App h (Array.sub args 0 n)) in "
         f"if Constr.equal (lower f) ({_U}.substnl [constr:(Coq.Init.Datatypes.true)] 0 f) then Some (lower f) "
         "else None else None | _ => None end | _ => None end | _ => None end.",
+        "Ltac2 unfix (s : state) c := let (h, args) := spine c in "
+        f"match {_U}.kind h with | {_U}.Fix _ i _ ts => let n := Array.length ts in let t := Array.get ts i in "
+        f"let low := {_U}.substnl (List.init n (fun _ => constr:(Coq.Init.Datatypes.O))) 0 t in "
+        f"if Constr.equal low ({_U}.substnl (List.init n (fun _ => constr:(Coq.Init.Datatypes.true))) 0 t) then "
+        "(Array.set (s.(fixes)) 0 true; Some (Std.eval_cbv (only []) (if Int.equal (Array.length args) 0 then low "
+        f"else {_U}.make ({_U}.App low args)))) else None | _ => None end.",
         "Ltac2 rec all2 f a b i := if Int.equal i (Array.length a) then true "
         "else if f (Array.get a i) (Array.get b i) then all2 f a b (Int.add i 1) else false.",
     ]
@@ -135,8 +159,9 @@ def _comparison() -> list[str]:
         f"if (if Constr.equal ha hb then if {same_shape} then all2 (conv s) xa xb 0 else false else false) "
         "then true else match step s a with | Some a' => conv s a' b | None => match step s b with "
         "| Some b' => conv s a b' | None => match eta a with | Some a' => conv s a' b | None => "
-        f"match eta b with | Some b' => conv s a b' | None => if {same_shape} then "
-        "(if rigid s ha hb then all2 (conv s) xa xb 0 else false) else false end end end end "
+        f"match eta b with | Some b' => conv s a b' | None => match unfix s a with | Some a' => conv s a' b "
+        f"| None => match unfix s b with | Some b' => conv s a b' | None => if {same_shape} then "
+        "(if rigid s ha hb then all2 (conv s) xa xb 0 else false) else false end end end end end end "
         f"with rigid s a b := match {_U}.kind a with "
         f"| {_U}.Lambda x t => match {_U}.kind b with {_U}.Lambda y u => binders s x t y u | _ => false end "
         f"| {_U}.Prod x t => match {_U}.kind b with {_U}.Prod y u => binders s x t y u | _ => false end "
@@ -157,10 +182,16 @@ def unfolded_sentences() -> list[str]:
     form of what the comparison unfolded (both sides then identical)."""
     start = (
         f"let s := {{ ops := operators (); fuel := Array.make 1 {STEPS}; failed := Array.make 1 []; "
-        "unfolded := Array.make 1 [] } in let nf := Std.eval_cbv (only []) in"
+        "unfolded := Array.make 1 []; fixes := Array.make 1 false } in let nf := Std.eval_cbv (only []) in"
+    )
+    closed = (
+        "Std.cbv (only (Array.get (s.(unfolded)) 0)) "
+        "{ Std.on_hyps := Some []; Std.on_concl := Std.AllOccurrences }; "
+        f"if Array.get (s.(fixes)) 0 then Control.plus (fun () => ltac1:({FIX_PROOF})) "
+        "(fun _ => Control.throw Unfolded_unproved) else ()"
     )
     return [
-        "Require Ltac2.Ltac2.",
+        f"Require Ltac2.Ltac2 {FUNEXT}.",
         f"Module {MODULE}.",
         "Import Ltac2.Ltac2.",
         *_definitions(),
@@ -168,8 +199,7 @@ def unfolded_sentences() -> list[str]:
         f"Ltac2 unfolded () := match {_U}.kind (Control.goal ()) with "
         f"| {_U}.App _ args => if Int.equal (Array.length args) 3 then {start} "
         "if conv s (nf (Array.get args 1)) (nf (Array.get args 2)) "
-        "then Std.cbv (only (Array.get (s.(unfolded)) 0)) { Std.on_hyps := Some []; "
-        f"Std.on_concl := Std.AllOccurrences }} else {_FAIL} else {_FAIL} | _ => {_FAIL} end.",
+        f"then ({closed}) else {_FAIL} else {_FAIL} | _ => {_FAIL} end.",
         "Ltac2 Eval let _ := operators () in ().",
         f"End {MODULE}.",
     ]
