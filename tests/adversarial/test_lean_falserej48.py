@@ -1,4 +1,31 @@
-"""False rejections, round 48 (Lean, no-answer, G2): honest counts the domain and word rules refused."""
+"""False rejections, round 48 (Lean, no-answer, G2): honest counts the domain and word rules refused, each
+class beside near misses that must stay refused.
+
+* a bound by a product or a power of coordinates (:func:`_answer_count_links.shifted`): a summand of a chain
+  may be a product of coordinates (``a < b * c``: bounded where each factor is bounded on both sides, a ``ℕ``
+  by ``0`` below), a scaled coordinate (``a < b + 2 * c``) or a coordinate to a positive numeral power (an odd
+  one monotone, an even one never negative and bounded where its coordinate is on both sides); a term below
+  a number bounds a coordinate under an even power on both sides (``n ^ 2 < 9`` over ``ℕ`` and ``ℤ``,
+  ``x ^ 2 + y ^ 2 ≤ 1``), under an odd one above only (``x ^ 3 < 8`` over ``ℤ`` stays refused); a product
+  below a number bounds no factor (``a * b ≤ 6``: ``b`` may be ``0``);
+* a term above a number bounds below each coordinate it grows with (``a + b ≥ -3`` over ``ℤ`` with both
+  bounded above, :func:`_answer_count_links.term_bound`);
+* a negated order read as its complement (``¬ (3987 ≤ n)`` is ``n < 3987``; not ``¬ (n = e)``, a negated
+  conjunction or a double negation): round 44's near miss ``¬(b ≤ a) ∧ b < 10`` was a finite set, and is
+  now ``¬(b ≥ a)``, which leaves ``a`` unbounded;
+* a count's argument ascribed a ``Set`` type (``Set.ncard (Finset.range 3987 : Set ℕ)``) and ``Set.univ``
+  ascribed the set type of a finite type (``Set.ncard (Set.univ : Set (Fin 3987))``), read by the word rule
+  (:func:`_answer_count_words._ascribed_arguments`) and the domain rule; ``Set.univ`` of ``ℕ``, untyped or
+  anywhere else stays refused.
+
+Measured (G2, the text profile), before the change and after it: ``HONEST`` (23): 0 accepted before, 23 now.
+``ATTACKS`` (31): 31 refused before, 31 now. Official answers 346 of 346, the verdict snapshot identical.
+
+Left (refused, fail closed): a power of a numeral (``2 ^ n < 9``), a power of a power, a product below a
+number whose factors are bounded elsewhere (``a * b ≤ 6 ∧ 1 ≤ b``), a lower bound of a coordinate the term
+shrinks with (``x ^ 2 - y ≤ 1`` bounds ``y`` below), a negation not around one order (``¬ n < 5`` without
+brackets), ``Finset.univ`` beside a count.
+"""
 
 from __future__ import annotations
 
@@ -64,6 +91,12 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
         "Set.ncard {(a, b) : ℕ × ℕ | ¬(b ≤ a) ∧ b < 10} + 3942",
     ),
     "not below, beside a bound": (TEXT, LEAST, "", "Set.ncard {n : ℤ | ¬ (n < 0) ∧ n < 3987}"),
+    # 5. the whole of a finite type, a Finset as a set
+    "the universe of Fin": (TEXT, LEAST, "", "Set.ncard (Set.univ : Set (Fin 3987))"),
+    "the universe of Fin, by field": (TEXT, LEAST, "", "(Set.univ : Set (Fin 3987)).ncard"),
+    "a range as a set": (TEXT, LEAST, "", "Set.ncard (Finset.range 3987 : Set ℕ)"),
+    "the universe of Fin, by Nat.card": (TEXT, LEAST, "", "Nat.card (Set.univ : Set (Fin 3987))"),
+    "an interval as a set": (TEXT, LEAST, "", "(Finset.Icc 1 3987 : Set ℕ).ncard"),
 }
 
 # name: (profile, problem, text put before the solution, value); each must stay refused by G2
@@ -150,6 +183,14 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         "Set.ncard {n : ℕ | n < 3987 ∧ (Set.univ : Set ℕ) ⊆ Finset.range n}",
     ),
     "a range and a set combined": (TEXT, LEAST, "", "Set.ncard (Finset.range 3987 ∪ Set.univ : Set ℕ)"),
+    "the universe of functions into ℕ": (TEXT, LEAST, "", "Set.ncard (Set.univ : Set (Fin 2 → ℕ))"),
+    "the universe of ZMod 0": (TEXT, LEAST, "", "Set.ncard (Set.univ : Set (ZMod 0))"),
+    "the universe inside the counted set": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {n : ℕ | n ∈ (Set.univ : Set ℕ)}",
+    ),
     "an unbounded set ascribed": (TEXT, LEAST, "", "Set.ncard (Set.Ici 3987 : Set ℕ)"),
 }
 

@@ -22,7 +22,8 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   cited in :func:`_number_decisions.plain_type`; Mathlib/Data/Fintype/Powerset.lean: ``instance
   Finset.fintype [Fintype α] : Fintype (Finset α)``, ``instance Set.finite' [Finite α] : Finite (Set
   α)``);
-* a ``Finset`` (``Finset.range e``, ``Finset.Icc a b``: every ``Finset`` is finite), a set literal ``{a,
+* a ``Finset`` (``Finset.range e``, ``Finset.Icc a b``: every ``Finset`` is finite, also ascribed a ``Set``
+  type), ``Set.univ`` ascribed ``Set T`` of a finite ``T`` (since false rejections 48), a set literal ``{a,
   b}``, or an interval of ``ℕ``/``ℤ`` (``Set.Icc``/``Ico``/``Ioc``/``Ioo``; ``Set.Iic``/``Iio`` of ``ℕ``)
   whose endpoints show no other type (numerals default to ``ℕ``);
 * a set-builder or subtype over such a finite type, or over ``ℕ``/``ℤ`` (or a product of them and finite
@@ -208,6 +209,8 @@ def _finite(
         parts = name_parts(normalize_name(texts[start]))
         if parts[0] == "Finset":
             return _applied(reading, start, end)  # every `Finset` is finite
+        if parts == ["Set", "univ"] and end == start + 1:  # `(Set.univ : Set (Fin 5))`: the whole type
+            return ascribed is not None and finite_type(reading, *ascribed, found, given)
         if parts[0] == "Set" and len(parts) == 2 and _applied(reading, start, end):
             types = _NATURALS if parts[1] in _UPPER_ONLY else _INTEGERS
             return parts[1] in _BOTH_SIDES | _UPPER_ONLY and library_decides(value, start + 1, end, found, types=types)
