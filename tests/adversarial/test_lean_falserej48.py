@@ -29,11 +29,15 @@ brackets), ``Finset.univ`` beside a count.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from tests.adversarial.test_lean_falserej44 import LEAST, TEXT, _verdict
+from tests.adversarial.test_lean_falserej46 import _read
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
+from tests.helpers import assert_linear_work
 
 __all__ = ["BENCHMARK"]
 
@@ -205,3 +209,12 @@ def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> No
 def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
     profile, problem, before, value = case
     assert _verdict(bench, profile, problem, before, value)
+
+
+UNITS = ("a < b * b + 2 * b ^ 2 ∧ ", "a ^ 2 + b ^ 3 - a ≥ 1 ∧ ", "¬ (a ≥ b) ∧ ")
+"""Hostile values of many products, powers and negations: each reading stays linear."""
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_the_new_readings_are_linear_in_the_value(unit: str) -> None:
+    assert_linear_work(partial(_read, unit), 100)
