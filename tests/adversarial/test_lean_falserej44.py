@@ -214,7 +214,8 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         "",
         "Set.ncard {(a, b) : ℕ × ℕ | (a < b ∨ a = 0) ∧ b < 10} + 3987",
     ),
-    "a link under a negation": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | ¬(b ≤ a) ∧ b < 10} + 3987"),
+    # honest since false rejections 48 (`¬(b ≤ a)` is `a < b`); its near miss leaves `a` unbounded
+    "a link under a negation": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | ¬(b ≥ a) ∧ b < 10} + 3987"),
     # honest since false rejections 46 (`a < b + 1 ∧ b < 10`); its near miss leaves `b` unbounded
     "a bound by another plus one": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a < b + 1 ∧ a < 10} + 3987"),
     # 6. images whose elements are not shown plain

@@ -22,7 +22,8 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   cited in :func:`_number_decisions.plain_type`; Mathlib/Data/Fintype/Powerset.lean: ``instance
   Finset.fintype [Fintype α] : Fintype (Finset α)``, ``instance Set.finite' [Finite α] : Finite (Set
   α)``);
-* a ``Finset`` (``Finset.range e``, ``Finset.Icc a b``: every ``Finset`` is finite), a set literal ``{a,
+* a ``Finset`` (``Finset.range e``, ``Finset.Icc a b``: every ``Finset`` is finite, also ascribed a ``Set``
+  type), ``Set.univ`` ascribed ``Set T`` of a finite ``T`` (since false rejections 48), a set literal ``{a,
   b}``, or an interval of ``ℕ``/``ℤ`` (``Set.Icc``/``Ico``/``Ioc``/``Ioo``; ``Set.Iic``/``Iio`` of ``ℕ``)
   whose endpoints show no other type (numerals default to ``ℕ``);
 * a set-builder or subtype over such a finite type, or over ``ℕ``/``ℤ`` (or a product of them and finite
@@ -40,8 +41,9 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   rejections 44 a coordinate may be bounded by another that is (``a < b ∧ b < 10``:
   :mod:`_answer_count_links`), since 47 by a term of coordinates below a number (``a + b ≤ 2``).
 
-A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Anything else beside
-a count (an untyped variable, ``ℚ``, a bound inside a negation, a variable counted by name) is refused:
+A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Since false rejections 48 a
+negated order is read as its complement (``¬ (3987 ≤ n)``). Anything else beside
+a count (an untyped variable, ``ℚ``, another negation, a variable counted by name) is refused:
 fail closed. A bounded count of a decidable property is an evaluable term, as ``List.find?`` over a range
 is (red team 41's aliases row leaves bounded decidable searches).
 """
@@ -85,6 +87,8 @@ _LOOSE: Final = frozenset(
 level, its ``∧``s split no conjunct of the whole condition (``k < e ∧ P ∨ Q``)."""
 _POSITIVE_BEFORE: Final = frozenset({("0", "<"), ("1", "≤"), ("0", "≠")})
 _POSITIVE_AFTER: Final = frozenset({(">", "0"), ("≥", "1"), ("≠", "0")})
+_NEGATED: Final = {"<": "≥", "≤": ">", ">": "≤", "≥": "<"}
+"""The order a negated comparison states (``ℕ``, ``ℤ`` and their casts are linearly ordered); not ``=``."""
 _TYPE_WORDS: Final = frozenset({"Bool", "Finset", "Set", "Fin", "ZMod"})
 """Words that begin a type :func:`_answer_count_binders.finite_type` reads, not a set."""
 
@@ -205,6 +209,8 @@ def _finite(
         parts = name_parts(normalize_name(texts[start]))
         if parts[0] == "Finset":
             return _applied(reading, start, end)  # every `Finset` is finite
+        if parts == ["Set", "univ"] and end == start + 1:  # `(Set.univ : Set (Fin 5))`: the whole type
+            return ascribed is not None and finite_type(reading, *ascribed, found, given)
         if parts[0] == "Set" and len(parts) == 2 and _applied(reading, start, end):
             types = _NATURALS if parts[1] in _UPPER_ONLY else _INTEGERS
             return parts[1] in _BOTH_SIDES | _UPPER_ONLY and library_decides(value, start + 1, end, found, types=types)
@@ -376,14 +382,16 @@ def _bound(
     start, end = conjunct
     if texts[start] in ("∃", "∀"):
         return  # a bounded quantifier (`_conjuncts`): its body bounds nothing of the whole
+    negated = texts[start] == "¬" and partner.get(start + 1) == end - 1  # `¬ (3987 ≤ n)`: `n < 3987`
+    start, end = (start + 2, end - 1) if negated else (start, end)
     relations, k = [], start
     while k < end:
         relations += [k] if texts[k] in _RELATIONS else []
         k = partner[k] + 1 if partner.get(k, k) > k else k + 1
-    if len(relations) != 1:
+    if len(relations) != 1 or (negated and texts[relations[0]] not in _NEGATED):
         return
     r = relations[0]
-    relation, left, right = texts[r], (start, r), (r + 1, end)
+    relation, left, right = _NEGATED[texts[r]] if negated else texts[r], (start, r), (r + 1, end)
     names, untyped = counted.names, counted.untyped
     sides: set[str] = set()
     if relation in ("∈", "⊆"):

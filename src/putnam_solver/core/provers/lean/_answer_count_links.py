@@ -15,7 +15,11 @@ false rejections 47 it may be a chain of ``+`` and ``-`` of coordinates and nume
 1``, ``a ≤ b + c - d``): Lean reads it from the left, and ``x + y`` grows with both, ``x - y`` (``ℤ``'s, and
 ``ℕ``'s truncated one alike) grows with ``x`` and shrinks with ``y``, so the term is bounded above where each
 coordinate it adds is bounded above and each it subtracts below, and the other way round; ``a``'s side is
-struck only where every one of those is (a ``ℕ`` is bounded below by ``0``).
+struck only where every one of those is (a ``ℕ`` is bounded below by ``0``). Since false rejections 48 a
+summand may be a product of coordinates (``a < b * c``: bounded where each factor is bounded on both sides,
+so ``b * c`` with ``b, c : ℤ`` bounded above only bounds nothing) or a coordinate to a positive numeral power
+(an odd one is monotone, as the coordinate is; an even one is bounded where its coordinate is on both sides
+and is never negative); ``x ^ 0`` is ``1`` and ``2 ^ n`` is not read.
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ from putnam_solver.core.provers.lean.syntax import NUMBER
 
 Link = tuple[str, str, tuple[tuple[str, str], ...]]
 """A coordinate (its path), a side, and the coordinates whose bounds on the sides given bound it there."""
-Term = list[tuple[str, bool]]
-"""The coordinates a term grows with (``True``) or shrinks with (``False``)."""
+Term = list[tuple[str, str]]
+"""The coordinates a term grows with (``"+"``), shrinks with (``"-"``), or holds as a factor of a product
+(``"*"``) or under an even power (``"^"``): bounded where the coordinate is bounded on both sides."""
 _MOST_LINKS: Final = 32
 _FLIP: Final = {"upper": "lower", "lower": "upper"}
 
@@ -67,46 +72,66 @@ def carry(need: dict[str, set[str]], found: Sequence[Link], numbers: Collection[
 
 def one_way(path: str, relation: str, term: Term) -> list[Link]:
     """The links ``path relation term`` makes for a ``term`` of coordinates (:func:`shifted`): ``path``'s
-    only, each side needing the sides of the coordinates the term grows or shrinks with (module doc)."""
+    only, each side needing the sides that bound the term there (module doc)."""
     found: list[Link] = []
     for side, holds in (("upper", relation in ("<", "≤", "=")), ("lower", relation in (">", "≥", "="))):
         if holds:
-            found.append((path, side, tuple((source, side if grows else _FLIP[side]) for source, grows in term)))
+            found.append((path, side, tuple(need for source, how in term for need in _bounding(source, how, side))))
     return found
 
 
+def _bounding(source: str, how: str, side: str) -> tuple[tuple[str, str], ...]:
+    """The sides of ``source`` that bound, on ``side``, a term holding it as ``how`` (:data:`Term`)."""
+    if how in ("*", "^"):
+        return ((source, "upper"), (source, "lower"))
+    return ((source, side if how == "+" else _FLIP[side]),)
+
+
 def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int], scaled: bool = False) -> Term | None:
-    """The coordinates ``value[span]`` grows or shrinks with where it is a coordinate times a numeral (``2 *
-    b``, ``p.2 * 3``, one operator at its top level; ``scaled``: not ``0``) or a chain of ``+``/``-`` of
-    coordinates and numerals with one coordinate at least (``b + 1``, ``b + c``, ``b - 1``, ``b + c - d``);
-    None otherwise."""
+    """How ``value[span]`` holds each coordinate (:data:`Term`) where it is a chain of ``+``/``-`` of summands
+    with one coordinate at least (``b + 1``, ``b + c``, ``b - 1``, ``b + 2 * c``, ``x ^ 2 + y ^ 2``), each
+    summand a product of numerals and of coordinates, each maybe to a positive numeral power; None otherwise,
+    and where ``scaled`` (the term bounds its own coordinates, :func:`term_bound`) also for a product of two
+    coordinates or a factor ``0`` (``b * c ≤ 6`` and ``0 * n ≤ 5`` bound no factor)."""
+    texts = reading.texts
+    signs = _split(reading, span, ("+", "-"))
+    if len(signs) == 1 and len(_split(reading, span, ("*", "^"))) == 1:
+        return None  # one atom: a coordinate alone or no term (:func:`links`)
+    term: Term = []
+    for n, (start, end) in enumerate(signs):
+        sign = "+" if n == 0 or texts[start - 1] == "+" else "-"
+        held: list[tuple[str, bool]] = []
+        for factor in _split(reading, (start, end), ("*",)):
+            if _numeral(reading, factor):
+                if scaled and texts[factor[0]].strip("0") == "":
+                    return None
+                continue
+            powered = _split(reading, factor, ("^",))
+            exponent = texts[powered[-1][0]] if len(powered) == 2 and _numeral(reading, powered[1]) else ""
+            if len(powered) > 2 or (len(powered) == 2 and not (exponent.isdigit() and int(exponent) > 0)):
+                return None  # `n ^ 0` is 1, `2 ^ n` is read nowhere
+            found = coordinate(reading, names, powered[0])
+            if found is None:
+                return None
+            held.append((found, exponent != "" and int(exponent) % 2 == 0))
+        if len(held) > 1 and scaled:
+            return None
+        for found, even in held:
+            term.append((found, "*" if len(held) > 1 or (even and sign == "-") else "^" if even else sign))
+    return term or None
+
+
+def _split(reading: CountReading, span: tuple[int, int], operators: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The parts of ``value[span]`` between the ``operators`` at its top level."""
     texts, partner = reading.texts, reading.partner
     start, end = span
-    operators, k = [], start
+    parts, first, k = [], start, start
     while k < end:
-        operators += [k] if texts[k] in ("+", "-", "*") else []
+        if texts[k] in operators:
+            parts.append((first, k))
+            first = k + 1
         k = partner[k] + 1 if partner.get(k, k) > k else k + 1
-    if not operators:
-        return None
-    bounds = [start - 1, *operators, end]
-    atoms = [(bounds[n] + 1, bounds[n + 1]) for n in range(len(bounds) - 1)]
-    if any(texts[at] == "*" for at in operators):
-        if len(atoms) != 2 or not any(_numeral(reading, atom) for atom in atoms):
-            return None
-        if scaled and any(_numeral(reading, atom) and texts[atom[0]].strip("0") == "" for atom in atoms):
-            return None  # `0 * n ≤ 5` bounds no `n`
-        atoms = [atom for atom in atoms if not _numeral(reading, atom)] or atoms[1:]
-        found = coordinate(reading, names, atoms[0])
-        return [(found, True)] if found is not None else None
-    term: Term = []
-    for n, atom in enumerate(atoms):
-        if _numeral(reading, atom):
-            continue
-        found = coordinate(reading, names, atom)
-        if found is None:
-            return None
-        term.append((found, n == 0 or texts[operators[n - 1]] == "+"))
-    return term or None
+    return [*parts, (first, end)]
 
 
 def term_bound(
@@ -115,23 +140,33 @@ def term_bound(
     """The links a conjunct ``T relation e`` (or ``e relation T``) makes where ``T`` is a term of coordinates
     (:func:`shifted`, no coordinate alone) and ``e`` a number term free of the counted variable (false
     rejections 47: ``a + b ≤ 2``, ``n + 1 ≤ 3988``, ``2 * n < 7974``): ``T`` below ``e`` bounds above each
-    coordinate ``T`` grows with, where the others it grows with are bounded below (a ``ℕ`` is) and those it
-    shrinks with above (``ℕ``'s truncated ``x - y`` is never below the integers' difference, so ``x - y ≤ e``
-    gives ``x ≤ e + y``). Only that side: ``T`` above ``e`` bounds nothing here (``x - y ≥ e`` of naturals
-    says nothing of ``x`` where the difference truncates). None where the conjunct is no such bound."""
+    coordinate ``T`` grows with, where the others it grows with are bounded below (a ``ℕ`` is, an even power
+    is) and those it shrinks with above (``ℕ``'s truncated ``x - y`` is never below the integers' difference,
+    so ``x - y ≤ e`` gives ``x ≤ e + y``); an even power below ``e`` bounds its coordinate on both sides
+    (``n ^ 2 < 9``, false rejections 48). Since 48 also ``T`` above ``e`` bounds below each coordinate it
+    grows with, the others it grows with bounded above and those it shrinks with below (``a + b ≥ -3``, of
+    ``ℤ``: a ``ℕ`` needs no lower bound, so ``ℕ``'s truncation says nothing false here). None where the
+    conjunct is no such bound."""
     left, right = sides
     if coordinate(reading, names, left) is not None or coordinate(reading, names, right) is not None:
         return None
     mirrored = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
     for (term_span, bound_span), below in (((left, right), relation), ((right, left), mirrored)):
         term = shifted(reading, names, term_span, scaled=True)
-        if term is None or below not in ("<", "≤", "=") or not number_term(reading, found, names, bound_span):
+        if term is None or not number_term(reading, found, names, bound_span):
             continue
-        return [
-            (path, "upper", tuple((other, "lower" if up else "upper") for k, (other, up) in enumerate(term) if k != n))
-            for n, (path, grows) in enumerate(term)
-            if grows
-        ]
+        made: list[Link] = []
+        for side, holds in (("upper", below in ("<", "≤", "=")), ("lower", below in (">", "≥", "="))):
+            for n, (path, how) in enumerate(term):
+                if holds and (how == "+" or (how == "^" and side == "upper")):
+                    others = tuple(
+                        need
+                        for k, (other, way) in enumerate(term)
+                        if k != n and not (way == "^" and side == "upper")  # an even power is never negative
+                        for need in _bounding(other, {"+": "-", "-": "+"}.get(way, way), side)
+                    )
+                    made += [(path, edge, others) for edge in ((side, "lower") if how == "^" else (side,))]
+        return made
     return None
 
 

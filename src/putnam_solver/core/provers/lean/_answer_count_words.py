@@ -20,10 +20,11 @@ in one place does not pass for the same name used free in another), with only :d
 plain type of :data:`TYPES`, ``Set`` only as a set-builder's ascription (``({p | ..} : Set T)``, the
 published ``putnam_2011_a1`` answer) or, since false rejections 44, as the finite type a count counts
 (``Nat.card (Set (Fin 5))``: :func:`_answer_count_binders.finite_type`, its members named by no property),
-and ``ℝ`` only as a cast's target (``(Nat.card (Fin 3) : ℝ)``,
-``(k : ℝ) ≤ x``) or in the answer's own leading binders (``fun (x : ℝ) =>``): red team 41 also asked that
-the value bind nothing else, lest a variable take ``ℝ`` from an ascription (``{x | (x : ℝ) ^ 2 = 2}``);
-since red team 42 a counted variable has its type written, or a ``Finset`` membership or an equation
+since false rejections 48 as the type ascribed to a count's argument, with ``Set.univ`` when that argument is it
+alone (``Set.ncard (Set.univ : Set (Fin 5))``: :func:`_ascribed_arguments`), and ``ℝ`` only as a cast's target
+(``(Nat.card (Fin 3) : ℝ)``, ``(k : ℝ) ≤ x``) or in the answer's own leading binders (``fun (x : ℝ) =>``): red team
+41 also asked that the value bind nothing else, lest a variable take ``ℝ`` from an ascription (``{x | (x : ℝ) ^ 2 =
+2}``); since red team 42 a counted variable has its type written, or a ``Finset`` membership or an equation
 fixes it, or :mod:`_answer_count_domains` refuses the count; or a library name of :data:`NAMES`, bare where
 the ``open``s in force make it mean one (:mod:`_short_names`, also an ``open Finset in`` inside the value,
 whose own words then pass). Anything
@@ -130,6 +131,7 @@ def unlisted_beside_count(reading: CountReading) -> int | None:
         return min(bars)
     skipped = (_combining(texts, partner) if reading.holds_sets else frozenset()) | opened_in(value)
     skipped |= bounded_quantifiers(reading)  # `∃ j < 3,` over ℕ (false rejections 46)
+    skipped |= _ascribed_arguments(reading)  # `Set.ncard (Set.univ : Set (Fin 5))` (false rejections 48)
     return next(
         (i for i, t in enumerate(value) if i not in skipped and not _listed(reading, i, t.offset in free, i < head)),
         None,
@@ -178,6 +180,30 @@ def _listed(reading: CountReading, i: int, free: bool, leading: bool) -> bool:
             or (name == "Set" and _counted_type(reading, i))
         )
     return set(name_parts(name)[1:]) <= FIELDS  # a bound variable and its fields
+
+
+def _ascribed_arguments(reading: CountReading) -> frozenset[int]:
+    """The ``Set`` of a count's argument ascribed a set type (``Set.ncard (Finset.range 9 : Set ℕ)``,
+    ``(Set.univ : Set (Fin 5)).ncard``), and a ``Set.univ`` that is the whole of what it ascribes: the
+    ascription only types the counted set, and every point is in ``Set.univ``, so neither hides a quantifier
+    (whether the set is finite is :mod:`_answer_count_domains`' to read; ``(Set.univ : Set ℕ)`` is not)."""
+    texts, partner = reading.texts, reading.partner
+    found: set[int] = set()
+    for i in reading.counts:
+        after, before = i + 1, i - 2
+        if after < len(texts) and texts[after] == "(":
+            opener = after
+        elif before > 0 and texts[i - 1] == "." and partner.get(before, before) < before:
+            opener = partner[before]
+        else:
+            continue
+        colon = top(texts, partner, opener, (":",))
+        if colon is None or texts[colon + 1 : colon + 2] != ["Set"]:
+            continue
+        found.add(colon + 1)
+        if colon == opener + 2 and normalize_name(texts[opener + 1]) == "Set.univ":
+            found.add(opener + 1)
+    return frozenset(found)
 
 
 def _counted_type(reading: CountReading, i: int) -> bool:
