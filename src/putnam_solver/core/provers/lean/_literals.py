@@ -20,6 +20,11 @@ theorem proved by it reports ``depends on axioms: [zz]``.
   string;
 * a string gap (``\\`` then a line break) followed by a second line break: ``stringGapFn`` fails with
   "unexpected additional newline in string gap" and Lean resumes at that line.
+* a decimal number whose fraction or exponent goes on after a digit separator (``1.5_3``, ``1e1_0``, red
+  team 47): Lean 4.35 takes ``_`` between the digits of every part of a number, the lexer only in its
+  integer part, so it read ``1.5`` and the name ``_e3axiom`` where Lean stops at ``1.5_`` ("unexpected
+  character") and reads ``axiom`` on, or reads ``1e1_0`` whole and ``axiom`` after it. A number glued to a
+  name that begins with ``_`` is refused (no proof of the conformance corpora writes one);
 * a name after two backquotes (````` ``axiom `````): ``doubleQuotedName`` (src/Lean/Parser/Term.lean) is ``"`"``,
   a second backquote, then ``ident``, which fails at a keyword, and Lean resumes at it, where the lexer read
   one name literal (one backquote reads any name: ``nameLitAux`` passes no token to ``identFnAux``). Which
@@ -51,7 +56,7 @@ _ESCAPE_ERROR: Final = re.compile(r"(?<!\\)(?:\\\\)*\\(?:\{|\r?\n[ \t\r]*\n)")
 """An escape Lean refuses in a string read as a plain one: ``\\{``, or a gap (``\\`` and a line break, then
 spaces, tabs or carriage returns) that holds a second line break. An odd run of backslashes before it, so
 ``\\\\{`` (an escaped backslash, then a brace) is not one."""
-_HINT: Final = re.compile(r"\\|``|0[bBoOxX]")
+_HINT: Final = re.compile(r"\\|``|0[bBoOxX]|[0-9]_")
 _CHECKED: Final = frozenset({NUMBER, STRING, NAME})
 _KIND: Final = itemgetter(0)
 
@@ -66,9 +71,9 @@ REASON: Final = (
 
 def literal_error(text: str, tokens: Sequence[Token]) -> tuple[str, int] | None:
     """The message and offset of the first literal Lean stops reading inside (module docstring), or ``None``;
-    ``tokens`` are ``text``'s. Each case needs a backslash, two backquotes or a zero before a base letter in
-    the text, so a text with none is not read token by token (a megabyte of brackets costs a search, not a
-    pass over a million tokens)."""
+    ``tokens`` are ``text``'s. Each case needs a backslash, two backquotes, a zero before a base letter or a
+    digit before ``_`` in the text, so a text with none is not read token by token (a megabyte of brackets
+    costs a search, not a pass over a million tokens)."""
     if _HINT.search(text) is None:
         return None
     for i in compress(count(), map(_CHECKED.__contains__, map(_KIND, tokens))):  # a C loop; few hits
@@ -77,6 +82,10 @@ def literal_error(text: str, tokens: Sequence[Token]) -> tuple[str, int] | None:
             if token.text == "0" and i + 1 < len(tokens) and _base_without_digit(token, tokens[i + 1]):
                 message = f"`0{tokens[i + 1].text[0]}` with no digit of its base after it"
                 return f"{message}: Lean stops there and reads what follows as code; write the digits", token.offset
+            if i + 1 < len(tokens) and _separated(token, tokens[i + 1]):
+                why = "Lean reads `_` between a fraction's or an exponent's digits, the gates do not"
+                glued = f"a number glued to `{tokens[i + 1].text[:12]}`"
+                return f"{glued}: {why}; write no `_` after the integer part", token.offset
             continue
         if token.kind == NAME:
             if token.text.startswith("``"):
@@ -96,6 +105,12 @@ def literal_error(text: str, tokens: Sequence[Token]) -> tuple[str, int] | None:
 def _base_without_digit(zero: Token, after: Token) -> bool:
     """``0`` glued to a name that begins with a base letter: the lexer took no digit of that base after it."""
     return after.kind == IDENT and after.offset == zero.end and after.text[0] in _BASES
+
+
+def _separated(number: Token, after: Token) -> bool:
+    """A name beginning with ``_`` glued to ``number``: where the lexer stopped before a digit separator that
+    Lean reads as part of the number, or stops at (module docstring)."""
+    return after.offset == number.end and after.text[:1] == "_"
 
 
 def interpolations(tokens: Sequence[Token]) -> list[Token]:
