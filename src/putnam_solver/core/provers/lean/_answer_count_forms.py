@@ -49,14 +49,24 @@ def hedged_counts(reading: CountReading) -> list[int]:
 
 def _indicator_sum(texts: Sequence[str], partner: dict[int, int], i: int) -> bool:
     """A sum of ``if .. then 1 else 0``, the number of elements with the property: ``(∑ m ∈ s, if P m then 1
-    else 0)``, ``Finset.sum s (fun m => if .. then 1 else 0)``, ``s.sum fun m => ..`` in brackets."""
+    else 0)``, ``∑ m ∈ s, (if ..)``, ``Finset.sum s (fun m => if .. then 1 else 0)``, ``s.sum fun m => ..`` in
+    brackets."""
     if texts[i] == "∑":
-        close = partner.get(i - 1, -1) if i and texts[i - 1] == "(" else -1
+        close = partner.get(i - 1, -1) if i and texts[i - 1] == "(" else _summand(texts, partner, i)
     elif texts[i].rpartition(".")[2] == "sum":
         close = extent(texts, partner, i)[1] - 1
     else:
         return False
     return close > i and list(texts[close - 4 : close + 1]) == ["then", "1", "else", "0", ")"]
+
+
+def _summand(texts: Sequence[str], partner: dict[int, int], i: int) -> int:
+    """Where the bracketed summand of the ``∑`` at ``i`` closes (``∑ m ∈ s, (..)``: the body is read at
+    precedence 67, so a comparison after the brackets compares the sum), else -1."""
+    k = i + 1
+    while k < len(texts) and texts[k] != ",":
+        k = partner[k] + 1 if partner.get(k, k) > k else k + 1
+    return partner.get(k + 1, -1) if k + 1 < len(texts) and texts[k + 1] == "(" else -1
 
 
 def extent(texts: Sequence[str], partner: dict[int, int], i: int) -> tuple[int, int]:
@@ -66,6 +76,8 @@ def extent(texts: Sequence[str], partner: dict[int, int], i: int) -> tuple[int, 
     token; a sum in brackets, ``(∑ m ∈ s, ..)``, is that group."""
     if texts[i] == "∑" and i and texts[i - 1] == "(" and partner.get(i - 1, i) > i:
         return i - 1, partner[i - 1] + 1
+    if texts[i] == "∑" and (close := _summand(texts, partner, i)) > i:
+        return i, close + 1
     start = i
     if i >= 2 and texts[i - 1] in (".", "|>."):
         close = i - 2
