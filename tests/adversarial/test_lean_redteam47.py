@@ -21,18 +21,24 @@
   ascription taken off and the ``fun``'s binder type dropped, so the condition stood nowhere. Now
   (``_answer_images.typed_images``, before ascriptions are taken off) the ``∃`` keeps the type the text
   writes, where the copy rule finds it as it finds ``∃ x : {m // C m}, x.1 = n``.
+* (4, new) The condition under a premise with the parentheses around a trailing quantifier dropped:
+  ``putnam_2023_b5``'s ``0 < n ∧ (∀ m : ℤ, ..)`` restated as ``∀ j, (0 < j ∧ ∀ m : ℤ, ..) → j = n`` passed (the
+  reading as written judges parentheses, and these change no reading). Now (``_answer_unparenthesized``) the
+  third reading leaves out parentheses around a quantifier that nothing follows and that is no argument, and
+  looks there for the whole condition only (a question's last conjunct unbracketed would otherwise become a
+  needle, refusing ``putnam_2022_b5``'s honest spelling beside its hard conjunct, ``test_lean_honest27``).
 
-Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (47) 5 refused before (a point
-hedge read by the normal form, ``#`` and ``Fintype.card`` counts, a subtype's builder and ``∃``), 47 now: class
-(1) 1 of 18 before, (2) 2 of 21, (3) 2 of 8. ``HONEST`` (23, the official answers of the touched statements
-among them): 23 accepted before and now. Official answers 346 of 346 (red team 37's sweep), the verdict
-snapshot unchanged.
+Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (50) 7 refused before (a point
+hedge read by the normal form, ``#`` and ``Fintype.card`` counts, a subtype's builder and ``∃``, the bracketed
+quantifiers as written), 50 now: class (1) 1 of 18 before, (2) 2 of 21, (3) 2 of 8, (4) 2 of 3. ``HONEST`` (24,
+the official answers of the touched statements among them): 24 accepted before and now. Official answers 346
+of 346 (red team 37's sweep), the verdict snapshot unchanged.
 
-Left: the condition under a premise with the parentheses around a trailing binder dropped (``putnam_2023_b5``'s
-``0 < j ∧ ∀ m : ℤ, ..`` for ``0 < n ∧ (∀ m : ℤ, ..)``: the reading as written judges parentheses that change
-no reading); a count only the hedge rule reads, compared with a term that names the member only as padding
-(``|320 + 0 * n - m ^ 2|`` in a ``Finset`` filter: the padding reader would refuse honest counts of a
-member's divisors); a pinned set counted by ``countP`` of a predicate;
+Left: the condition under a premise with casts placed otherwise in a congruence (red team 43's
+``putnam_2023_b5`` spelling ``(↑(p (p k)).1 + 1) ≡ m * (↑k.1 + 1) [ZMOD ↑j]``, whose congruence the normal form
+reads with its casts ascribed where the question has none); a count only the hedge rule reads, compared with
+a term that names the member only as padding (``|320 + 0 * n - m ^ 2|`` in a ``Finset`` filter: the padding
+reader would refuse honest counts of a member's divisors); a pinned set counted by ``countP`` of a predicate;
 common factors across a relation (``2 * x = 2 * y``, not read: false in ``ZMod``).
 """
 
@@ -44,6 +50,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_algebra import algebraic
 from putnam_solver.core.provers.lean._answer_count_forms import extent
 from putnam_solver.core.provers.lean._answer_types import typed
+from putnam_solver.core.provers.lean._answer_unparenthesized import unparenthesized
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2
 from tests.adversarial.test_lean_redteam43_hedges import A1, A4, A19, B5, OFFICIAL_1994, SQUARES, q_a1, q_a4, q_a19
@@ -79,6 +86,7 @@ def near(count: str, comparison: str = "= 15") -> str:
 
 
 EQUATION_A1 = "2*a^m + 3*b^m = 4*c^m"
+RELPRIME = "∀ m : ℤ, IsRelPrime m j → ∃ p : Equiv.Perm (Fin j), ∀ k : Fin j, (p (p k)).1 + 1 ≡ m * (k.1 + 1) [ZMOD j]"
 EQUATION_A19 = "A^3 + B^3 + C^3 - 3*A*B*C"
 
 # name: (problem, text before the solution, value); each refused now ("refused before" in the names)
@@ -161,6 +169,14 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         f"Subtype.val '' {{x : {{m : ℕ // {q_a1('m')}}} | True}}",
     ),
     "∃ over a subtype (refused before)": (A1, "", f"{{n | ∃ x : {{m : ℕ // {q_a1('m')}}}, x.1 = n}}"),
+    # (4) the condition under a premise with the parentheses around a trailing quantifier dropped
+    "a trailing ∀ unbracketed": (B5, "", f"{{n | ∀ j, (0 < j ∧ {RELPRIME}) → j = n}}"),
+    "a trailing ∃ bracketed (refused before)": (
+        A1,
+        "",
+        f"{{n | ∀ m, (0 < m ∧ (∃ (a b c : ℕ), 0 < a ∧ 0 < b ∧ 0 < c ∧ {EQUATION_A1})) → m = n}}",
+    ),
+    "a trailing ∀ bracketed (refused before)": (B5, "", f"{{n | ∀ j, (0 < j ∧ ({RELPRIME})) → j = n}}"),
 }
 
 # name: (problem, text before the solution, value); each passes
@@ -194,6 +210,8 @@ HONEST: dict[str, tuple[str, str, str]] = {
     "putnam_2021_a3 official": (A3_21, "", "{3 * m ^ 2 | m > 0}"),
     "the range of a typed fun": (A3_21, "", "Set.range (fun m : ℕ => 3 * (m + 1) ^ 2)"),
     "the image of an ascribed set": (A3_21, "", "(fun m : ℕ => 3 * m ^ 2) '' (Set.Ioi 0 : Set ℕ)"),
+    # (4) a bracketed quantifier in an honest value
+    "a bracketed ∀ of the member": (A1, "", "{n : ℕ | 0 < n ∧ (∀ k : ℕ, k ∣ n → k = 1)}"),
     "a typed range less residues": (A19, "", "Set.range (fun k : ℕ => (k : ℤ)) \\ {n : ℤ | n % 9 = 3 ∨ n % 9 = 6}"),
 }
 
@@ -253,3 +271,24 @@ def test_what_a_count_stands_with(texts: str, at: int, counted: str) -> None:
     tokens = texts.split()
     start, end = extent(tokens, bracket_partners(tokens), at)
     assert " ".join(tokens[start:end]) == counted
+
+
+@pytest.mark.parametrize(
+    ("texts", "read"),
+    [
+        pytest.param("a ∧ ( ∀ x , P x )", "a ∧ ∀ x , P x", id="a trailing quantifier"),
+        pytest.param("( a ∧ ( ∃ x , P x ) ) → b", "( a ∧ ∃ x , P x ) → b", id="inside a premise"),
+        pytest.param("( ∀ x , P x ) ∧ a", "( ∀ x , P x ) ∧ a", id="something after it"),
+        pytest.param("f ( ∀ x , P x )", "f ( ∀ x , P x )", id="an argument"),
+    ],
+)
+def test_what_the_parentheses_reading_leaves_out(texts: str, read: str) -> None:
+    assert " ".join(unparenthesized(texts.split())) == read
+
+
+def test_a_coefficient_past_the_largest_numeral_is_left_as_written() -> None:
+    """A product of two numerals of the most digits a numeral is read at stays as written (its digits are
+    past what Python prints as a string): no error, no reading."""
+    texts = ["9" * 3999, "*", "9" * 3999, "*", "x", "=", "y"]
+    with typed(()):
+        assert algebraic(texts, [10**7, 0]) == texts

@@ -58,6 +58,7 @@ POWER: Final = 8
 Monomial = tuple[tuple[tuple[str, ...], int], ...]
 Poly = dict[Monomial, int]
 _ONE: Final[Poly] = {(): 1}
+_LARGEST: Final = 10**MAX_DIGITS
 
 
 class _Unread(Exception):
@@ -259,6 +260,8 @@ def _product(one: Poly, other: Poly) -> Poly:
 
 def _add(poly: Poly, monomial: Monomial, coefficient: int) -> None:
     poly[monomial] = poly.get(monomial, 0) + coefficient
+    if abs(poly[monomial]) >= _LARGEST:  # past what a numeral may be written as (and Python prints)
+        raise _Unread
     if not poly[monomial]:
         del poly[monomial]
 

@@ -41,9 +41,11 @@ relation and for primality (``_answer_respelled``: ``p > 5`` as ``5 < p``, ``a �
 condition under a premise is found: the normal form turns ``C m → n = m`` into a disjunction) did not share
 with the normal form. Red team 45: the condition up to order algebra (``6 ≤ p``, ``¬ p ≤ 5`` for ``5 < p``,
 ``_answer_respelled``), and a point inside a binder's type (``Fin (1 + 1)``: the canonical form kept the
-empty parentheses of the type it drops, ``_answer_canonical``). Left: a condition of arithmetic alone at a
-point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation, red team 43), and the condition up to algebra
-beyond the order's (``2 * p`` for ``p + p``).
+empty parentheses of the type it drops, ``_answer_canonical``). Red team 47: a third reading, as written
+with each number relation's sides as polynomials (``_answer_algebra``: ``a ^ m * 2``, ``x - y = 0``, ``r + 1
+≤ p``) and no parentheses around a trailing quantifier (``_answer_unparenthesized``), searched beside the
+other two. Left: a condition of arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by
+evaluation, red team 43).
 """
 
 from __future__ import annotations
@@ -112,6 +114,8 @@ def _restated(value: Sequence[Token], expected: Statement, solution: str, theore
         for reading in (True, False, _ALGEBRA):
             kept = canonical_kept(side, normal=reading is True, algebra=budget if reading == _ALGEBRA else None)[1]
             for plain, needle_kept, conjunct in _needles(kept, depth):
+                if conjunct and reading == _ALGEBRA:
+                    continue  # a conjunct is looked for as the other two read it (``_ALGEBRA``)
                 if not {unnumbered(t) for t in plain} <= words:
                     continue  # a token of it the value never writes: held nowhere (and no chain is parsed)
                 for h in (h for read, h in stacks if read == reading):
@@ -134,7 +138,12 @@ def _restated(value: Sequence[Token], expected: Statement, solution: str, theore
 
 
 _ALGEBRA: Final = "algebra"
-"""The third reading: as written, with each number relation's sides as polynomials (``_answer_algebra``)."""
+"""The third reading: as written, with each number relation's sides as polynomials (``_answer_algebra``) and
+no parentheses around a trailing quantifier (``_answer_unparenthesized``). Only the whole condition is
+looked for in it: with its parentheses gone, a question's last conjunct ``(∀ n > 0, ..)`` would become a
+needle it never was, and refuse the honest ``{p | (∀ n > 0, ..) ∧ p ∈ Set.Icc 0 (1 / 4)}`` of
+``putnam_2022_b5`` (red team 44 left the answer beside the question's hard conjunct to the check by
+meaning)."""
 
 
 def _algebraic(texts: list[str], budget: list[int]) -> list[Haystack]:
