@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_algebra import algebraic
 from putnam_solver.core.provers.lean._answer_binders import plain_name, sorted_binders
 from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._answer_order import normal_order
@@ -25,6 +26,7 @@ from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._answer_types import Types, typed, with_bound, written
+from putnam_solver.core.provers.lean._answer_unparenthesized import unparenthesized
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
 NUMBERED: Final = frozenset({"∫", "∮", "∑'", "∏'", "∀ᶠ", "∃ᶠ"})
@@ -36,16 +38,19 @@ SET_BINDER_ENDS: Final = (":", "|", "//", "∈")
 
 
 def canonical_kept(
-    texts: Sequence[str], keep: bool = True, types: bool = False, normal: bool = True
+    texts: Sequence[str], keep: bool = True, types: bool = False, normal: bool = True, algebra: list[int] | None = None
 ) -> tuple[list[str], list[str]]:
     """``texts`` without parentheses and with bound variables numbered in the order they are bound (a copy
     regrouped, ``(∀ x, P x)`` for ``∀ x, P x``, or with a bound variable renamed, ``∑ i`` for ``∑ j``, is
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
     unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
-    ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22)."""
+    ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22), and
+    where ``algebra`` (a work budget) is given, the relations' sides as polynomials (``_answer_algebra``) and
+    no parentheses around a trailing quantifier (``_answer_unparenthesized``)."""
     read, kinds = _canonical(tuple(texts), types)
     with typed(with_bound(kinds)):  # each bound variable as its own binder types it (``_answer_types``)
         kept = normal_order(read) if normal else list(read)
+        kept = kept if algebra is None else algebraic(unparenthesized(kept), algebra)
     return [t for t in kept if t not in ("(", ")")], kept if keep else []
 
 

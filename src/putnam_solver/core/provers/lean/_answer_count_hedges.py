@@ -11,15 +11,20 @@ the two counts agree (``ncard`` and ``encard`` of one finite set, or the set bou
 their value: the member's own half of the answer is the question's, unevaluated. A closed count compared
 with a numeral states nothing an answer needs: true or false, it is a constant the value should show.
 
-So a count (:func:`_answer_count_reading.read_counts`; not an indicator, whose numeral point red team 40
-reads) whose comparison with another term (``=``, ``≠``, ``<``, ``≤``, ``>``, ``≥``; the term runs to the
-next connective or bracket) names no variable the value binds outside it (no member, no parameter of the
+So a count (any form since red team 47, ``Finset``'s, a list's, ``Nat.count``, a sum of ``if .. then 1 else
+0``: :mod:`_answer_count_forms`; not an indicator, whose numeral point red team 40 reads) whose comparison
+with another term (``=``, ``≠``, ``<``, ``≤``, ``>``, ``≥``; the term runs to the next connective or
+bracket) names no variable the value binds outside it (no member, no parameter of the
 answer's own ``fun``s, no bound variable of an enclosing binder: :func:`syntax.free_occurrences` of the
 proposition alone against the value's) is refused, wherever it stands. A count compared with the member
 (``{n | n = Set.ncard {k : Fin 5 | ..}}``) or counting a set of the member passes to the other count rules.
 Red team 44: a count that names the member only in a padding (``{m : ℕ | |320 + 0 * n - m ^ 2| ≤ 250}``, ``=
 15 + (n - n)``) is the same closed proposition; the variables must stand where the comparison varies with
 them (``_answer_count_padding.depends``, which fails closed on what it cannot read), or it is refused.
+Red team 47: only for a count ``_answer_count_reading`` lists; one only this rule reads is refused where
+its comparison names no variable of the value at all (the padding reader reads no ``Finset`` filter by a
+section nor a condition with the member in two conjuncts, and would refuse an honest count of a member's
+divisors, ``(Finset.filter (· ∣ n) (Finset.range (n + 1))).card = 2``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_count_forms import extent, hedged_counts
 from putnam_solver.core.provers.lean._answer_count_padding import depends
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, free_in_brackets, indicator
 
@@ -44,13 +50,14 @@ def closed_comparison(reading: CountReading) -> int | None:
     """The index of the first count of the value read that a comparison makes a closed proposition (module
     doc), else None."""
     value, texts, partner = reading.value, reading.texts, reading.partner
-    if not reading.counts:
+    counts, listed = hedged_counts(reading), frozenset(reading.counts)
+    if not counts:
         return None
     free = {t.offset for t in free_in_brackets(value)}
-    for i in reading.counts:
+    for i in counts:
         if indicator(value[i].kind, texts[i]):
             continue
-        start, end = _expression(texts, partner, i)
+        start, end = extent(texts, partner, i)
         if end < len(texts) and texts[end] in _COMPARISONS:
             lo, hi = start, _operand_end(texts, partner, end + 1)
         elif start >= 1 and texts[start - 1] in _COMPARISONS:
@@ -58,21 +65,9 @@ def closed_comparison(reading: CountReading) -> int | None:
         else:
             continue
         outer = {t.text for t in free_in_brackets(value[lo:hi]) if t.offset not in free}  # bound outside it
-        if not outer or not depends(texts[lo:hi], outer):  # none, or only where it cannot matter
+        if not outer or (i in listed and not depends(texts[lo:hi], outer)):  # none, or only where it cannot matter
             return i
     return None
-
-
-def _expression(texts: Sequence[str], partner: dict[int, int], i: int) -> tuple[int, int]:
-    """Where the count at ``i`` stands with what it counts: a field's receiver before it (``{..}.ncard``,
-    ``(s).encard``) or the argument after it (``Set.ncard {..}``, ``Nat.card (..)``, ``# s``)."""
-    if i >= 2 and texts[i - 1] in (".", "|>."):
-        close = i - 2
-        return (partner[close] if partner.get(close, close) < close else close), i + 1
-    after = i + 1
-    if after < len(texts) and partner.get(after, after) > after:
-        return i, partner[after] + 1
-    return i, min(after + 1, len(texts))
 
 
 def _operand_end(texts: Sequence[str], partner: dict[int, int], k: int) -> int:

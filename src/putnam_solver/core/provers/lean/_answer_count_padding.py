@@ -38,10 +38,10 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
+from putnam_solver.core.provers.lean._answer_count_forms import counting
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, Node
 from putnam_solver.core.provers.lean._answer_order import TooDeep, terms
 
-COUNTS: Final = frozenset({"card", "ncard", "encard", "Nat.card", "Set.ncard", "Set.encard", "Finset.card"})
 FAITHFUL: Final = frozenset(
     {"Iio", "Iic", "Ioo", "Ico", "Ioc", "Icc", "range", "divisors", "properDivisors", "primeFactors", "Fin"}
 )
@@ -122,7 +122,7 @@ def _operation(op: str, kids: Sequence[Node], names: frozenset[str]) -> bool:
 
 def _applied(head: str, args: Sequence[Node], names: frozenset[str]) -> bool:
     last = head.rpartition(".")[2]
-    if head in COUNTS or last in COUNTS:
+    if counting(head):
         return len(args) == 1 and varies(args[0], names)
     return last in FAITHFUL and _one(args, names) is not None
 
@@ -146,12 +146,11 @@ def pinned_count(texts: Sequence[str]) -> int | None:
     member (value red team 46), else None: the normal form reads ``Finset.filter (fun m => m = n ∧ Q m) s``,
     ``s.filter (Eq n)``, ``{m ∈ s | Q m ∧ n = m}`` and ``m ∈ {n}`` alike as a set-builder (:func:`_pinned`),
     and a section ``Finset.filter (· = n) s`` is read here. Such a set has at most one element, so its
-    ``card``, ``#`` or ``ncard`` is ``0`` or ``1`` whatever ``n`` is (``n`` not of numerals alone: a closed
-    count is the hedge rule's, where compared): the hedge ``Q n`` spelled as a count,
-    which the hedge rule does not see where the count is ``Finset``'s (``_answer_count_reading`` leaves
-    ``Finset.card`` to the decision rules, and a decidable ``Q`` needs no ``Classical``). A value too deep
-    to read that counts is refused (fails closed)."""
-    at = next((i for i, text in enumerate(texts) if _count(text)), None)
+    ``card``, ``#``, ``ncard`` or any count ``_answer_count_forms`` reads is ``0`` or ``1`` whatever ``n``
+    is (``n`` not of numerals alone: a closed count is the hedge rule's, where compared): the hedge ``Q n``
+    spelled as a count, which the hedge rule passes where the comparison names ``n``. A value too deep to
+    read that counts is refused (fails closed)."""
+    at = next((i for i, text in enumerate(texts) if counting(text)), None)
     if at is None:
         return None
     try:
@@ -161,12 +160,8 @@ def pinned_count(texts: Sequence[str]) -> int | None:
     return at if any(_pins(part) for part in parts) else None
 
 
-def _count(text: str) -> bool:
-    return text == "#" or text in COUNTS or text.rpartition(".")[2] in COUNTS
-
-
 def _pins(term: Node) -> bool:
-    if term.kind == "app" and len(term.kids) == 2 and term.kids[0].kind == "atom" and _count(term.kids[0].text):
+    if term.kind == "app" and len(term.kids) == 2 and term.kids[0].kind == "atom" and counting(term.kids[0].text):
         counted = _unwrapped(term.kids[1])
         read = _members(counted.kids) if counted.kind == "group" and counted.text == "{" else None
         filtered = counted.kind == "app" and counted.kids and counted.kids[0].text.rpartition(".")[2] == "filter"

@@ -16,7 +16,9 @@ Only the forms whose operands the token reading can delimit: the function form o
 its explicit arguments, each a name, a number or a bracketed group, and the infix ``''``/``⁻¹'`` between
 two applications of such atoms, where nothing binding tighter than ``''`` (``∘``, ``×ˢ``, ``↑``, ``@``, a
 field) stands at either end. ``Finset.range n`` and a bare ``range`` (``Finset``'s under ``open Finset``)
-are not ``Set.range``. The fresh bound names are ones the term does not use.
+are not ``Set.range``. The fresh bound names are ones the term does not use. Value red team 47: where the
+text writes the domain's type (a ``fun``'s typed binder, an ascribed set), the bound name keeps it
+(:func:`typed_images`), so a condition that stands only in a subtype's type is still read.
 """
 
 from __future__ import annotations
@@ -46,6 +48,19 @@ TIGHTER: Final = frozenset({"∘", "×ˢ", "↑", "@", ".", "''", "⁻¹'"})
 
 def images(x: Text) -> Tokens | None:
     """Each range, image and preimage the module doc reads, as its set-builder."""
+    return _images(x, typed=False)
+
+
+def typed_images(x: Text) -> Tokens | None:
+    """Each range, image and preimage whose domain's type the text writes (:func:`_domain`: a ``fun``'s
+    typed binder, an ascribed set), as its set-builder with that type on its bound name; read before
+    ascriptions are taken off (value red team 47: ``Subtype.val '' (Set.univ : Set {m : ℕ // C m})`` and
+    ``Set.range (fun x : {m : ℕ // C m} => x.1)`` are ``putnam_2024_a1``'s question, which passed: the
+    set-builder's ``∃`` lost the subtype, the only place the condition stood)."""
+    return _images(x, typed=True)
+
+
+def _images(x: Text, typed: bool) -> Tokens | None:
     t, taken = x.t, {token.text for token in x.t}
     fresh = [name for k in range(len(t) + 2) if (name := f"{FRESH}{k}") not in taken][:2]
 
@@ -55,7 +70,7 @@ def images(x: Text) -> Tokens | None:
             end = _atom(x, j)
             if end is None or _atom(x, end) is not None:
                 return None
-            return _builder(name, [t[j:end], receiver], fresh, t[i]), end
+            return _pair(_built(name, [t[j:end], receiver], fresh, t[i], typed), end)
         if t[i].text in FUNCTIONS and x.head(i):
             args: list[Tokens] = []
             j = i + 1
@@ -64,7 +79,7 @@ def images(x: Text) -> Tokens | None:
                 j = end
             if len(args) < FUNCTIONS[t[i].text] or _atom(x, j) is not None:
                 return None
-            return _builder(t[i].text, args, fresh, t[i]), j
+            return _pair(_built(t[i].text, args, fresh, t[i], typed), j)
         if not _starts(x, i):
             return None
         left = _application(x, i)
@@ -73,9 +88,41 @@ def images(x: Text) -> Tokens | None:
         right = _application(x, left + 1)
         if right is None or (right < len(t) and t[right].text in TIGHTER):
             return None
-        return _builder(INFIX[t[left].text], [t[i:left], t[left + 1 : right]], fresh, t[i]), right
+        return _pair(_built(INFIX[t[left].text], [t[i:left], t[left + 1 : right]], fresh, t[i], typed), right)
 
     return rewrite(t, match)
+
+
+def _pair(built: Tokens | None, end: int) -> tuple[Tokens, int] | None:
+    return None if built is None else (built, end)
+
+
+def _built(function: str, args: list[Tokens], fresh: list[str], like: Token, typed: bool) -> Tokens | None:
+    """:func:`_builder` with the domain's type where the text writes one; where ``typed``, only there."""
+    domain = _domain(function, args)
+    return None if typed and domain is None else _builder(function, args, fresh, like, domain or [])
+
+
+def _domain(function: str, args: list[Tokens]) -> Tokens | None:
+    """The type of the bound name the set-builder of ``function`` gets, where the text writes it: the binder
+    of a ``fun`` it applies (``fun x : T => ..``, ``fun (x : T) => ..``), or for an image the set's ascribed
+    type (``(S : Set T)``); else None."""
+    texts = [token.text for token in args[0]]
+    if texts[:2] == ["(", "fun"] and len(texts) > 5:
+        start = 4 if texts[3] == ":" else 5 if texts[2] == "(" and texts[4] == ":" else 0
+        partner = Text(args[0]).partner
+        end = start
+        while start and end < len(texts) and texts[end] not in ("=>", "↦"):
+            close = partner[end]
+            end = close + 1 if close is not None and close > end else end + 1
+        if start and end < len(texts):
+            return args[0][start : end - (texts[2] == "(")]
+    ascribed = [token.text for token in args[1]] if function == "Set.image" and len(args) > 1 else []
+    if ascribed[:1] == ["("] and ":" in ascribed and Text(args[1]).partner[0] == len(ascribed) - 1:
+        colon = ascribed.index(":")
+        if ascribed[colon + 1 : colon + 2] == ["Set"] and len(ascribed) > colon + 3:
+            return args[1][colon + 2 : -1]
+    return None
 
 
 def _field(x: Text, i: int) -> tuple[str, Tokens, int] | None:
@@ -116,9 +163,11 @@ def _starts(x: Text, i: int) -> bool:
     return x.head(i) and before.text not in TIGHTER
 
 
-def _builder(function: str, args: list[Tokens], fresh: list[str], like: Token) -> Tokens:
-    """``function`` applied to ``args`` as its set-builder (module doc), with the bound names ``fresh``."""
+def _builder(function: str, args: list[Tokens], fresh: list[str], like: Token, domain: Tokens) -> Tokens:
+    """``function`` applied to ``args`` as its set-builder (module doc), with the bound names ``fresh`` (the
+    one its function applies to of type ``domain``, if any)."""
     y, a = (make_token(name, like) for name in fresh)
+    typed = [a, make_token(":", like), *domain] if domain else [a]
 
     def tok(*texts: str) -> Tokens:
         return [make_token(text, like) for text in texts]
@@ -128,12 +177,13 @@ def _builder(function: str, args: list[Tokens], fresh: list[str], like: Token) -
 
     if function == "Set.range":
         body = [*group(args[0]), a, *tok("="), y]
-        return [*tok("{"), y, *tok("|", "∃"), a, *tok(","), *body, *tok("}")]
+        return [*tok("{"), y, *tok("|", "∃"), *typed, *tok(","), *body, *tok("}")]
     if function == "Set.image":
         body = [*group(args[0]), a, *tok("="), y, *tok("∧"), a, *tok("∈"), *group(args[1])]  # the equation
         # first: once beta-reduced, a one-point `∃` (`id '' S` is `S`, ``_answer_normal._one_point``)
-        return [*tok("{"), y, *tok("|", "∃"), a, *tok(","), *body, *tok("}")]
-    return [*tok("{"), y, *tok("|"), *group(args[0]), y, *tok("∈"), *group(args[1]), *tok("}")]
+        return [*tok("{"), y, *tok("|", "∃"), *typed, *tok(","), *body, *tok("}")]
+    header = [y, make_token(":", like), *domain] if domain else [y]
+    return [*tok("{"), *header, *tok("|"), *group(args[0]), y, *tok("∈"), *group(args[1]), *tok("}")]
 
 
 COERCIONS: Final = (("Subtype.val",), ("(", "↑", ")"))

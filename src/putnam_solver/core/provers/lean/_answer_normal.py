@@ -366,6 +366,7 @@ RULES: Final[list[Rule]] = [
     (FUNS, beta),
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
     (frozenset({"Set.range"}), _answer_images.subtype_ranges),
+    (_answer_images.TRIGGERS, _answer_images.typed_images),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),

@@ -110,9 +110,9 @@ def _relation(texts: list[str], at: int, fields: frozenset[str]) -> tuple[list[s
     """The relation at ``at`` rewritten, and where to read on: from its left operand (or the ``¬`` taken off),
     which may now hold a relation of the right one."""
     partner = bracket_partners(texts)
-    start, end = _left(texts, partner, at), _right(texts, partner, at)
-    if start == at or end == at + 1 or _binding(texts, start):
+    if (span := operands(texts, partner, at)) is None:
         return texts, at + 1  # a binder's own predicate, or no operand to read: as written
+    start, end = span
     left, right, op = texts[start:at], texts[at + 1 : end], texts[at]
     if op in NEGATED and (outer := _negation(texts, partner, start, end)) is not None:
         return [*texts[: outer[0]], *right, NEGATED[op], *left, *texts[outer[1] :]], outer[0]
@@ -161,6 +161,14 @@ def _fields(texts: Sequence[str]) -> frozenset[str]:
                 found.add(texts[j])
                 j -= 1
     return frozenset(found)
+
+
+def operands(texts: list[str], partner: dict[int, int], at: int) -> tuple[int, int] | None:
+    """Where the left operand of the relation at ``at`` begins and its right one ends (module doc), or None
+    for a binder's own predicate or a relation with an operand missing (``_answer_algebra`` reads the same
+    operands)."""
+    start, end = _left(texts, partner, at), _right(texts, partner, at)
+    return None if start == at or end == at + 1 or _binding(texts, start) else (start, end)
 
 
 def _binding(texts: list[str], start: int) -> bool:

@@ -41,9 +41,11 @@ relation and for primality (``_answer_respelled``: ``p > 5`` as ``5 < p``, ``a �
 condition under a premise is found: the normal form turns ``C m → n = m`` into a disjunction) did not share
 with the normal form. Red team 45: the condition up to order algebra (``6 ≤ p``, ``¬ p ≤ 5`` for ``5 < p``,
 ``_answer_respelled``), and a point inside a binder's type (``Fin (1 + 1)``: the canonical form kept the
-empty parentheses of the type it drops, ``_answer_canonical``). Left: a condition of arithmetic alone at a
-point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation, red team 43), and the condition up to algebra
-beyond the order's (``2 * p`` for ``p + p``).
+empty parentheses of the type it drops, ``_answer_canonical``). Red team 47: a third reading, as written
+with each number relation's sides as polynomials (``_answer_algebra``: ``a ^ m * 2``, ``x - y = 0``, ``r + 1
+≤ p``) and no parentheses around a trailing quantifier (``_answer_unparenthesized``), searched beside the
+other two. Left: a condition of arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by
+evaluation, red team 43).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_binding import QUANTIFIERS
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
-from putnam_solver.core.provers.lean._answer_contains import haystacks
+from putnam_solver.core.provers.lean._answer_contains import Haystack, haystacks
 from putnam_solver.core.provers.lean._answer_cover import PADDED
 from putnam_solver.core.provers.lean._answer_extremal import EXTREMAL_PREDICATES
 from putnam_solver.core.provers.lean._answer_needles import asks_more, is_question, needles, partner
@@ -104,17 +106,19 @@ def _restated(value: Sequence[Token], expected: Statement, solution: str, theore
         return bool(budget[1])
     numerals = [(t,) for t in texts if t.isdigit()]  # as written, and every closed term of the normal form
     points = list(dict.fromkeys([*numerals, *closed_points(canonical_kept(texts)[1])]))
-    stacks = haystacks(texts)
-    words = set().union(*(h.where for h in stacks))  # what the value holds, bound variables unnumbered
+    stacks = [*((h.normal, h) for h in haystacks(texts)), *((_ALGEBRA, h) for h in _algebraic(texts, budget))]
+    words = set().union(*(h.where for _, h in stacks))  # what the value holds, bound variables unnumbered
 
     def held(written: list[str], depth: int) -> bool:  # the condition (or a conjunct) stands in the value
         side = respelled(_uncast(normalized_texts(spelled(piped(written)), unfold, budget)), budget)  # folded
-        for normal in (True, False):
-            kept = canonical_kept(side, normal=normal)[1]
+        for reading in (True, False, _ALGEBRA):
+            kept = canonical_kept(side, normal=reading is True, algebra=budget if reading == _ALGEBRA else None)[1]
             for plain, needle_kept, conjunct in _needles(kept, depth):
+                if conjunct and reading == _ALGEBRA:
+                    continue  # a conjunct is looked for as the other two read it (``_ALGEBRA``)
                 if not {unnumbered(t) for t in plain} <= words:
                     continue  # a token of it the value never writes: held nowhere (and no chain is parsed)
-                for h in (h for h in stacks if h.normal == normal):
+                for h in (h for read, h in stacks if read == reading):
                     outer = [{"#0": s} for s in set(h.sites.values()) if s[0] in QUANTIFIERS] if depth else [{}]
                     if any(h.contains(plain, needle_kept, budget, PADDED, free or None) for free in outer):
                         return True
@@ -131,6 +135,24 @@ def _restated(value: Sequence[Token], expected: Statement, solution: str, theore
         if any(held(at_point(free, _POINT, p), 0) for p in points):
             return True
     return bool(budget[1])
+
+
+_ALGEBRA: Final = "algebra"
+"""The third reading: as written, with each number relation's sides as polynomials (``_answer_algebra``) and
+no parentheses around a trailing quantifier (``_answer_unparenthesized``). Only the whole condition is
+looked for in it: with its parentheses gone, a question's last conjunct ``(∀ n > 0, ..)`` would become a
+needle it never was, and refuse the honest ``{p | (∀ n > 0, ..) ∧ p ∈ Set.Icc 0 (1 / 4)}`` of
+``putnam_2022_b5`` (red team 44 left the answer beside the question's hard conjunct to the check by
+meaning)."""
+
+
+def _algebraic(texts: list[str], budget: list[int]) -> list[Haystack]:
+    """The value read as written with its relations' sides as polynomials (``_answer_algebra``: the question
+    respelled by algebra under a premise, where only the reading as written finds it), and again with
+    binders' types kept, as ``_answer_contains.haystacks`` reads the other two."""
+    plain = Haystack(texts, canonical_kept(texts, normal=False, algebra=budget))
+    typed = canonical_kept(texts, types=True, normal=False, algebra=budget)
+    return [plain] if typed[0] == plain.plain else [plain, Haystack(texts, typed)]
 
 
 def _named(condition: list[str], variable: str, unfold: dict[str, list[Token]], budget: list[int]) -> list[set[str]]:

@@ -1,0 +1,273 @@
+"""The sides of each number relation as polynomials in one form, one more reading for ``_answer_restated``
+(value red team 47).
+
+The restated rule finds the question's condition in the value in the copy rule's normal form and as written
+(``_answer_respelled``: one spelling per relation). The normal form already orders commutative operands and
+reads ``p + p`` as ``2 * p``, but it turns an implication into a disjunction and pulls the premise's
+quantifiers out, so a condition under a premise (``{n | ∀ m, C m → m = n}``, the only ``m`` with ``C``) is
+found only as written, where any algebra hid it: ``a ^ m * 2`` for ``2 * a ^ m``, ``a ^ m + a ^ m``, ``3 *
+b ^ m + 2 * a ^ m`` for the sum reordered, ``x - y = 0`` or ``x + c = y + c`` for ``x = y``, ``r + 1 ≤ p``
+for ``r ≤ p - 1``, ``A * A * A`` for ``A ^ 3`` each passed against the pinned statements.
+
+So each relation ``=``, ``<``, ``≤`` (after the respelling: ``>``, ``≥`` and ``≠`` are written with these),
+``∣`` and ``≡ [ZMOD n]`` is read with its operands as polynomials over integer coefficients: the monomials of ``+ * ^``
+by a small numeral collected, products of sums multiplied out, and, for ``=``, ``<`` and ``≤``, every
+monomial moved to the side where its coefficient is positive (``x - y = 0`` is ``x = y``, ``x + c < y + c``
+is ``x < y``); ``≤`` is ``<`` by one more on the right (``x ≤ y`` is ``x < y + 1``) where no leaf is shown
+to be of a field, as ``_answer_bounds.stepped`` reads a numeral bound. Anything else is an atom (an
+application, ``a / b``, ``a % b``, ``a ^ n`` by a variable), its own arithmetic read alike. Each step holds
+in a commutative ring, and all but subtraction in ``ℕ`` (a cancellative semiring): a ``-`` is read as a
+ring's where the relation shows no leaf of ``ℕ``, or shows a leaf of ``ℤ`` or a field beside it (Lean
+elaborates the whole relation at one type, casting the naturals up), and inside an ascription ``(e : ℤ)``;
+where it shows ``ℕ`` alone (or inside ``(e : ℕ)``), ``a - b`` truncates and is an atom. The sides are
+written back by the normal form's own constructors (``_answer_commute``), so their order does not depend
+on how bound variables are named.
+
+A type the text does not show is read as a ring's: a truncating ``-`` or a type that does not cancel
+(``ℝ≥0∞``) may then be read as more than it is, which can only find the question where it is not (a
+refusal), never hide it. It is a reading added beside the others, never instead of one: what it cannot
+read (a side that is no single term, a polynomial past :data:`MONOMIALS` terms or a power past
+:data:`POWER`) stays as written, so every copy found before is still found. Its work is charged to the
+comparison's budget, which marks it spent (the caller then refuses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, ordered, prefix
+from putnam_solver.core.provers.lean._answer_literals import MAX_DIGITS
+from putnam_solver.core.provers.lean._answer_nodes import Node, node, render
+from putnam_solver.core.provers.lean._answer_order import terms
+from putnam_solver.core.provers.lean._answer_respelled import operands
+from putnam_solver.core.provers.lean._answer_types import NAMES, TYPES
+from putnam_solver.core.provers.lean._brackets import bracket_partners
+from putnam_solver.core.provers.lean._idchars import all_digits, starts_digit
+
+RELATIONS: Final = frozenset({"=", "<", "≤", "∣", "≡"})
+MOVED: Final = frozenset({"=", "<", "≤"})
+"""The relations whose monomials move between sides (``∣`` and ``≡`` are read side by side)."""
+CONGRUENT: Final = 51
+"""Tighter than a relation: a side of ``∣`` or ``≡`` looser than this is written in parentheses."""
+MONOMIALS: Final = 64
+"""The most monomials a side is multiplied out to; past it the side stays as written."""
+POWER: Final = 8
+"""The largest numeral exponent a sum is multiplied out to."""
+
+Monomial = tuple[tuple[tuple[str, ...], int], ...]
+Poly = dict[Monomial, int]
+_ONE: Final[Poly] = {(): 1}
+_LARGEST: Final = 10**MAX_DIGITS
+
+
+class _Unread(Exception):
+    """A side the reading leaves as written."""
+
+
+def algebraic(kept: Sequence[str], budget: list[int]) -> list[str]:
+    """``kept`` (canonical tokens, parentheses kept) with each number relation's sides read as polynomials
+    (module doc), left to right, each where it stands in ``kept`` (a relation inside an operand already read
+    is read with it, as an atom); each relation read is charged its own length to ``budget``
+    (``_answer_normal.work_for``), which is marked when spent (the caller refuses): linear in ``kept``."""
+    texts = list(kept)
+    partner = bracket_partners(texts)
+    out: list[str] = []
+    done = 0  # `texts[:done]` is in `out`
+    for at, text in enumerate(texts):
+        if text not in RELATIONS or at < done or (span := operands(texts, partner, at)) is None or span[0] < done:
+            continue
+        budget[0] -= span[1] - span[0]
+        if budget[0] < 0:
+            budget[1] = 1
+            break
+        if (read := _relation(texts[span[0] : at], text, texts[at + 1 : span[1]])) is not None:
+            out += [*texts[done : span[0]], *read]
+            done = span[1]
+    return [*out, *texts[done:]]
+
+
+def _relation(left: list[str], op: str, right: list[str]) -> list[str] | None:
+    """``left op right`` read (module doc), or None where a side is no single term, holds no arithmetic, or
+    is too large to multiply out. A congruence ``a ≡ b [ZMOD n]`` keeps its modulus as written."""
+    modulus: list[str] = []
+    if op == "≡":
+        opener = bracket_partners(right).get(len(right) - 1, -1) if right[-1:] == ["]"] else -1
+        if opener <= 0:
+            return None
+        right, modulus = right[:opener], right[opener:]
+    sides = terms(left), terms(right)
+    if len(sides[0]) != 1 or len(sides[1]) != 1 or not any(map(_arithmetic, (sides[0][0], sides[1][0]))):
+        return None
+    kinds = _kinds(sides[0][0]) | _kinds(sides[1][0])
+    reading = _Reading(ring="ℕ" not in kinds or bool(kinds & {"ℤ", "field"}))
+    out: list[str] = []
+    try:
+        one, other = reading.poly(sides[0][0]), reading.poly(sides[1][0])
+        if op not in MOVED:
+            for side, after in ((one, [op]), (other, modulus)):
+                render(reading.term(side), out, CONGRUENT)
+                out += after
+            return out
+        difference = _sum(one, _negated(other))
+        if op == "≤" and "field" not in kinds:
+            op, difference = "<", _sum(difference, {(): -1})
+    except _Unread:
+        return None
+    positive = {m: c for m, c in difference.items() if c > 0}
+    render(binary(op, reading.term(positive), reading.term(_negated(difference, only=True))), out)
+    return out
+
+
+def _negated(poly: Poly, only: bool = False) -> Poly:
+    """``-poly`` (only its negative monomials, negated, where ``only``)."""
+    return {m: -c for m, c in poly.items() if c < 0 or not only}
+
+
+def _arithmetic(term: Node) -> bool:
+    """Whether ``term`` is a number written with arithmetic or a numeral (a relation of sets or propositions
+    is left as written)."""
+    return (term.kind == "atom" and all_digits(term.text)) or (
+        term.kind in ("bin", "pre") and term.text in ("+", "-", "*", "^")
+    )
+
+
+def _kinds(term: Node) -> set[str]:
+    """The number types the leaves of ``term``'s arithmetic show (``_answer_types.NAMES``: a statement's
+    declared variable, a decimal literal, an ascription's type), as far as ``+ - * ^`` reach."""
+    if term.kind == "atom":
+        if starts_digit(term.text) and not all_digits(term.text):
+            return {"field"}
+        return {k} if (k := dict(TYPES.get()).get(term.text)) else set()
+    if (ascribed := _ascription(term)) is not None:
+        return {NAMES[ascribed[1]]}
+    if term.kind in ("bin", "pre") and term.text in ("+", "-", "*"):
+        return set().union(*map(_kinds, term.kids))
+    if term.kind == "bin" and term.text == "^" and term.kids:
+        return _kinds(term.kids[0])
+    return set()
+
+
+def _ascription(term: Node) -> tuple[Node, str] | None:
+    """``(e : T)`` for a number type ``T`` (the reader keeps it as a group): ``e`` and ``T``."""
+    kids = term.kids
+    if term.kind != "group" or term.text != "(" or len(kids) != 4 or kids[1].text != ":" or kids[3].text != ")":
+        return None
+    return (kids[0], kids[2].text) if kids[2].kind == "atom" and kids[2].text in NAMES else None
+
+
+class _Reading:
+    """One relation's sides read as polynomials: ``ring`` says whether ``-`` is a ring's (module doc);
+    ``atoms`` keeps each atom's node by its tokens, to write the polynomial back."""
+
+    def __init__(self, ring: bool) -> None:
+        self.ring = ring
+        self.atoms: dict[tuple[str, ...], Node] = {}
+
+    def poly(self, term: Node) -> Poly:
+        """``term`` as a polynomial over its atoms; :class:`_Unread` past the size bounds."""
+        kind, text, kids = term.kind, term.text, term.kids
+        if kind == "atom" and all_digits(text) and len(text) <= MAX_DIGITS:
+            return {(): int(text)} if int(text) else {}
+        if kind == "bin" and text == "+":
+            return _fold(_sum, map(self.poly, kids))
+        if kind == "bin" and text == "*":
+            return _fold(_product, map(self.poly, kids))
+        if kind == "bin" and text == "-" and self.ring:
+            rest = _fold(_sum, map(self.poly, kids[1:]))
+            return _sum(self.poly(kids[0]), _negated(rest))
+        if kind == "pre" and text == "-" and self.ring and kids:
+            return _negated(self.poly(kids[0]))
+        if kind == "bin" and text == "^" and len(kids) == 2 and _small(kids[1]):
+            base, power = self.poly(kids[0]), _ONE
+            for _ in range(int(kids[1].text)):
+                power = _product(power, base)
+            return power
+        if (ascribed := _ascription(term)) is not None:
+            inner = _Reading(NAMES[ascribed[1]] != "ℕ")
+            inner.atoms = self.atoms
+            return inner.poly(ascribed[0])
+        return self._atom(self._rebuilt(term))
+
+    def _atom(self, term: Node) -> Poly:
+        tokens: list[str] = []
+        render(term, tokens)
+        self.atoms.setdefault(tuple(tokens), term)
+        return {((tuple(tokens), 1),): 1}
+
+    def _rebuilt(self, term: Node) -> Node:
+        """An atom with the arithmetic inside it read alike (``e (n - 1)``, ``a ^ (2 * k)``, ``a - b`` where it
+        truncates)."""
+        if not term.kids or term.kind in ("binder", "ite"):
+            return term
+        kids = [self.term(self.poly(k)) if _arithmetic(k) else self._rebuilt(k) for k in term.kids]
+        if term.kind == "bin" and term.text == "-":
+            return ordered("-", kids)
+        made = node(term.kind, term.text, kids, term.prec)
+        made.cast, made.lifted, made.natural = term.cast, term.lifted, term.natural
+        return made
+
+    def term(self, poly: Poly) -> Node:
+        """``poly`` written back: its positive monomials, less its negative ones."""
+        positive = [self._monomial(m, c) for m, c in poly.items() if c > 0]
+        negative = [self._monomial(m, -c) for m, c in poly.items() if c < 0]
+        if not negative:
+            return chain("+", positive) if positive else node("atom", "0")
+        subtracted = chain("+", negative)
+        return ordered("-", [chain("+", positive), subtracted]) if positive else prefix("-", subtracted)
+
+    def _monomial(self, monomial: Monomial, coefficient: int) -> Node:
+        factors = [
+            self.atoms[tokens] if power == 1 else ordered("^", [self.atoms[tokens], node("atom", str(power))])
+            for tokens, power in monomial
+        ]
+        return chain(
+            "*", [node("atom", str(coefficient)), *factors] if coefficient != 1 else factors or [node("atom", "1")]
+        )
+
+
+def _small(term: Node) -> bool:
+    return term.kind == "atom" and all_digits(term.text) and len(term.text) <= 2 and int(term.text) <= POWER
+
+
+def _fold(op: Callable[[Poly, Poly], Poly], polys: Iterable[Poly]) -> Poly:
+    result: Poly | None = None
+    for poly in polys:
+        result = poly if result is None else op(result, poly)
+    return result or {}
+
+
+def _sum(one: Poly, other: Poly) -> Poly:
+    out = dict(one)
+    for monomial, coefficient in other.items():
+        _add(out, monomial, coefficient)
+    if len(out) > MONOMIALS:
+        raise _Unread
+    return out
+
+
+def _product(one: Poly, other: Poly) -> Poly:
+    if len(one) * len(other) > MONOMIALS * MONOMIALS:
+        raise _Unread
+    out: Poly = {}
+    for m1, c1 in one.items():
+        for m2, c2 in other.items():
+            _add(out, _times(m1, m2), c1 * c2)
+    if len(out) > MONOMIALS:
+        raise _Unread
+    return out
+
+
+def _add(poly: Poly, monomial: Monomial, coefficient: int) -> None:
+    poly[monomial] = poly.get(monomial, 0) + coefficient
+    if abs(poly[monomial]) >= _LARGEST:  # past what a numeral may be written as (and Python prints)
+        raise _Unread
+    if not poly[monomial]:
+        del poly[monomial]
+
+
+def _times(one: Monomial, other: Monomial) -> Monomial:
+    powers: dict[tuple[str, ...], int] = dict(one)
+    for atom, power in other:
+        powers[atom] = powers.get(atom, 0) + power
+    return tuple(sorted(powers.items()))
