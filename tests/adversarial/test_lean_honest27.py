@@ -161,6 +161,13 @@ BY_DESIGN = {
     ("putnam_2011_b2", "question operand 1 ∩ the answer"),
     ("putnam_2019_b6", "question operand 2 beside the answer"),
     ("putnam_2019_b6", "question operand 2 ∩ the answer"),
+    # the question's condition at a point or another variable (red teams 44-47: `_answer_points`, the
+    # algebra reading), an operand that also names the theorem's own variables (`n` of `putnam_1991_a3`,
+    # `neighbors`, `Nsphere`), out of scope at the solution, so no such value elaborates
+    ("putnam_1991_a3", "question operand 0 ∩ the answer"),
+    ("putnam_2019_b6", "question operand 1 ∩ the answer"),
+    ("putnam_2021_a3", "question operand 1 beside the answer"),
+    ("putnam_2021_a3", "question operand 1 ∩ the answer"),
 }
 
 
