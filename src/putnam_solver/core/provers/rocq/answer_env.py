@@ -49,11 +49,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from putnam_solver.core.provers.rocq.answer_opaque import OPAQUE_STEPS
 from putnam_solver.core.provers.rocq.answer_reals import SHADOWED
-from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, OPAQUE_STEPS, REFLECTIONS
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
-from putnam_solver.core.provers.rocq.decision_names import locate_sentences
+from putnam_solver.core.provers.rocq.decision_names import CLASSICAL_DECISIONS, REFLECTIONS, locate_sentences
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.restated import (

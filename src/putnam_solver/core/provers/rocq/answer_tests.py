@@ -48,6 +48,11 @@ consumed as written out (:func:`_mapped`). Round 47: or to a list a located ``ma
 decision of each element (:func:`_decisions_mapped`), or a ``let`` binds to one of these
 (:func:`_decision_list`). Any other list stays a consumer's business.
 
+Round 48: a decision neither computable nor a real comparison is a test even of closed numbers (a ``Qed``
+one never reduces: :func:`_match_test`), and a set or predicate answer is read for proofs taken apart
+(:func:`proofs_taken_apart`). The proof constructors and opaque steps moved to ``answer_opaque``, the
+classical decisions named for G4 to ``decision_names``.
+
 Left: a search unrolled over closed numbers (``if Rle_dec 4 (INR 0) then 0 else if ...``), which names no
 bound variable; the answer check splits such cases and decides those that arithmetic decides.
 """
@@ -57,6 +62,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from putnam_solver.core.provers.rocq.answer_opaque import takes_proof_apart
 from putnam_solver.core.provers.rocq.decision_names import (
     RECURSOR,
     computable_spellings,
@@ -82,73 +88,6 @@ consumers of a decision (``Specif.v``'s recursors, ``Sumbool.bool_of_sumbool``, 
 ``decP``), by last name: each turns a comparison no computation decides into a discrete value."""
 DECISION_PATTERNS = frozenset({"left", "right", "inleft", "inright"})
 """The constructors of ``sumbool`` and ``sumor`` (``Specif.v``): how a ``match`` (or ``if``) on a decision prints."""
-PROOF_PATTERNS = frozenset({"ReflectT", "ReflectF", "CompEq", "CompLt", "CompGt", "eq_refl", "conj", "I"})
-"""Constructors of ``Bool.reflect`` and ``CompareSpec`` (``Bool.v``, ``Datatypes.v``): a proof taken apart.
-Round 47: and of the propositions a value may be computed from by a ``match`` at all (``eq``, ``and``, so
-``iff``, ``True``: ``Logic.v``). A ``match`` on a ``Qed`` proof of one never reduces, so the value behind it
-(``match Z.lt_0_1 in _ = c return Z with eq_refl => 4 end``, ``match Z.lt_succ_r 0 0 with conj _ _ => 4
-end``) is one no tactic of the answer check computes: a wrong ``4`` for ``3``, proved on a vacuous statement,
-stayed ``unknown`` and its verdict ``accepted``. An honest value never takes a proof apart."""
-PROOF_TYPES = re.compile(r"(?:^|_)xor(?:_|$)|^reflect$|Spec$|_spec$|^compare_nat$|^comparer?$|^incompare|^eq$")
-"""The ``in`` clause of a ``match`` on a proof: ``Bool.reflect``, mathcomp's ``leq_xor_gtn``,
-``Order.lel_xor_gt``, ``ler_xor_gt``, ``CompareSpec``, ``compare_nat``, ``comparer`` (ssrnat.v, order.v,
-ssrnum.v: each indexed by the booleans of a comparison); an equation (round 47)."""
-OPAQUE_STEPS = (
-    "Coq.Init.Logic.eq_rect",
-    "Coq.Init.Logic.eq_rec",
-    "Coq.Init.Logic.eq_rect_r",
-    "Coq.Init.Logic.eq_rec_r",
-    "Coq.Init.Logic.False_rect",
-    "Coq.Init.Logic.False_rec",
-    "Coq.ssr.ssreflect.locked",
-    "Coq.ssr.ssreflect.locked_with",
-    "Coq.ssr.ssreflect.master_key",
-)
-"""Library constants through which a value is computed from a proof, or behind an opaque key (round 47): a
-transport along an equation (``Logic.v``'s ``eq_rect`` and kin, a ``match`` on the proof), which stops on a
-``Qed`` proof (``eq_rect _ _ 4 _ Z.lt_0_1``), absurdity, and ssreflect's ``locked`` (``ssreflect.v``: a
-``match`` on ``master_key``, a ``Qed``), so ``locked 4`` never reduces. No tactic of the answer check
-computes through them, so a wrong value behind one was ``unknown`` and its verdict ``accepted``; G4 refuses
-them by full name, as it does the choice operators (``compile.ANSWER_OPERATORS``)."""
-REFLECTIONS = (
-    "mathcomp.classical.boolp.asboolP",
-    "mathcomp.classical.boolp.asboolPn",
-    "mathcomp.classical.boolp.and_asboolP",
-    "mathcomp.classical.boolp.and3_asboolP",
-    "mathcomp.classical.boolp.or_asboolP",
-    "mathcomp.classical.boolp.or3_asboolP",
-    "mathcomp.classical.boolp.imply_asboolP",
-    "mathcomp.classical.boolp.imply_asboolPn",
-    "mathcomp.classical.boolp.forall_asboolP",
-    "mathcomp.classical.boolp.exists_asboolP",
-    "mathcomp.classical.boolp.pred0pP",
-    "mathcomp.classical.boolp.forallp_asboolPn",
-    "mathcomp.classical.boolp.existsp_asboolPn",
-)
-"""boolp's reflections of ``asbool`` (``boolp.v`` 297-453, 551-563): a classical decision of a proposition
-as a ``reflect`` proof, whose name shows no ``asbool`` (``decP (asboolP P)`` is ``pselect``). Read as the
-decision operators are (``policy.answer_decision_operators``), however a value uses them."""
-CLASSICAL_DECISIONS = (
-    "Coquelicot.Lim_seq.ex_lim_seq_dec",
-    "Coquelicot.Lim_seq.ex_finite_lim_seq_dec",
-    "Coquelicot.Series.ex_series_dec",
-    "Coquelicot.PSeries.ex_pseries_dec",
-    "Coquelicot.Lub.is_ub_Rbar_dec",
-    "Coquelicot.Lub.is_lb_Rbar_dec",
-    "Coquelicot.Lub.Rbar_ub_dec",
-    "Coquelicot.Lub.Rbar_lb_dec",
-    "Coquelicot.Lub.Empty_dec",
-    "Coquelicot.Lub.not_Empty_dec",
-    "Coquelicot.Lub.uniqueness_dec",
-    "Coquelicot.Hierarchy.locally_ex_dec",
-    "Coquelicot.Hierarchy.locally_2d_ex_dec",
-    "Coquelicot.Hierarchy.eq_dec",
-)
-"""Coquelicot's informative decisions of propositions no comparison of two numbers states, proved from
-``LPO`` (``Lim_seq.v`` 1452-1460: does a sequence converge; ``Series.v`` 53, ``PSeries.v`` 48: a series;
-``Lub.v`` 62-92, 434-446: is a set bounded, 745-767: is it empty, the unique ``x`` with ``P x``;
-``Hierarchy.v`` 1799, 5267: a neighbourhood's witness, 3176: equality in any normed module): round 36's
-``LPO``/``EM_dec`` by other names, so decision operators in every value answer."""
 KEYWORDS = frozenset({"in", "then", "else", "with", "end", "return", "as", "let", "fun", "match", "if", "forall"})
 _TOKEN = re.compile(r"=>|:=|[()|,:]|[^\W\d][\w']*(?:\.[^\W\d][\w']*)*")
 
@@ -157,16 +96,9 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
     """The decisions in the answer's print (after ``marker``) that test a variable the answer binds inside
     itself, or take a proof apart, as printed (None if the marker never appeared)."""
     lines = output.splitlines()
-    if marker not in lines:
+    tokens = _body_tokens(lines, marker)
+    if tokens is None:
         return None
-    printed = []
-    for line in lines[lines.index(marker) + 1 :]:
-        if line.startswith(("Arguments ", marker)) or line.lstrip().startswith(": "):
-            break  # the body ends at its type (whose binders are no range); the environment's own print follows
-        printed.append(line)
-    text = "\n".join(printed)
-    body = text.split(" = ", 1)[1] if " = " in text else text
-    tokens = _TOKEN.findall(body)
     inner = _inner_binders(tokens)
     computable = computable_spellings(lines, marker) - inner  # a bound variable under its spelling is no constant
     consumers = {k: v for k, v in consumer_spellings(lines, marker).items() if k not in inner}
@@ -185,6 +117,43 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
         elif token == "match":
             found.update(_match_test(tokens, at, inner, computable, derived))
     return sorted(found)
+
+
+def proofs_taken_apart(output: str, marker: str) -> list[str] | None:
+    """The scrutinees' heads of the ``match``es in the answer's print (after ``marker``) that take a proof
+    apart (``answer_opaque.takes_proof_apart``; None if the marker never appeared). Round 48: read of a set
+    or predicate answer too, whose condition behind one (``fun n => match Z.lt_0_1 with eq_refl => n = 4
+    end``) neither the logic step nor the answer check opens; the search rules above stay a value's."""
+    tokens = _body_tokens(output.splitlines(), marker)
+    if tokens is None:
+        return None
+    found = set()
+    for at, token in enumerate(tokens):
+        if token == "match":
+            scrutinee, end = _scrutinee(tokens, at)
+            if takes_proof_apart(_in_clause(tokens, end), _patterns(tokens, end)):
+                found.add(next((t for t in scrutinee if t not in "()"), "match"))
+    return sorted(found)
+
+
+def _body_tokens(lines: list[str], marker: str) -> list[str] | None:
+    """The words of the answer's body as printed after ``marker`` (None if it never appeared)."""
+    if marker not in lines:
+        return None
+    printed = []
+    for line in lines[lines.index(marker) + 1 :]:
+        if line.startswith(("Arguments ", marker)) or line.lstrip().startswith(": "):
+            break  # the body ends at its type (whose binders are no range); the environment's own print follows
+        printed.append(line)
+    text = "\n".join(printed)
+    return _TOKEN.findall(text.split(" = ", 1)[1] if " = " in text else text)
+
+
+def _in_clause(tokens: list[str], end: int) -> list[str]:
+    """The first word of the ``in`` clause of a ``match`` whose scrutinee ends at ``end`` (none without one)."""
+    if end < len(tokens) and tokens[end] == "in":
+        return [t for t in tokens[end + 1 : end + 4] if t not in "()"][:1]
+    return []
 
 
 def _computes(scrutinee: list[str], computable: set[str], derived: set[str]) -> bool:
@@ -396,16 +365,17 @@ def _unsaturated(name: str, arguments: list[str]) -> bool:
 def _match_test(tokens: list[str], at: int, inner: set[str], computable: set[str], derived: set[str]) -> list[str]:
     """What a ``match`` at ``at`` decides, if it is a test: its scrutinee's head (none where the scrutinee
     is a computable decision applied, ``Nat.eq_dec n 4``, whose arguments' own tests are read apart, or a
-    variable holding part of one: :func:`_computes`)."""
-    clause: list[str] = []
+    variable holding part of one: :func:`_computes`). Round 48: a decision neither computable nor one of
+    Coq's real comparisons (which the answer check splits into cases and decides by ``lra``) is a test even
+    of closed numbers: ``if Z_noteq_dec 0 1 then 4 else 3`` (``ZArith_dec.v``, a ``Qed``) never reduces, so a
+    wrong ``4`` for ``3`` was accepted with the check ``unknown``."""
     scrutinee, end = _scrutinee(tokens, at)
-    if end < len(tokens) and tokens[end] == "in":
-        clause = [t for t in tokens[end + 1 : end + 4] if t not in "()"][:1]
     patterns = _patterns(tokens, end)
     head = next((t for t in scrutinee if t not in "()"), "match")
-    if any(PROOF_TYPES.search(c.split(".")[-1]) for c in clause) or PROOF_PATTERNS & patterns:
+    if takes_proof_apart(_in_clause(tokens, end), patterns):
         return [head]
-    if DECISION_PATTERNS & patterns and inner & set(scrutinee) and not _computes(scrutinee, computable, derived):
+    opened = inner & set(scrutinee) or head.split(".")[-1] not in REAL_DECISIONS  # a real one of closed numbers splits
+    if DECISION_PATTERNS & patterns and opened and not _computes(scrutinee, computable, derived):
         return [head]
     return []
 

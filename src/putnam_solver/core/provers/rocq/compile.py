@@ -11,6 +11,7 @@ G5 (``statement``) and G6 (``coqchk``) build on the ``.vo`` of this run (``produ
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from putnam_solver.core.gatekit import guarded
@@ -24,15 +25,12 @@ from putnam_solver.core.provers.rocq.answer_env import (
     unfinished,
     yes_no_answer,
 )
+from putnam_solver.core.provers.rocq.answer_opaque import OPAQUE_STEPS
 from putnam_solver.core.provers.rocq.answer_reals import real_comparisons
-from putnam_solver.core.provers.rocq.answer_tests import (
-    CLASSICAL_DECISIONS,
-    OPAQUE_STEPS,
-    REFLECTIONS,
-    searched_tests,
-)
+from putnam_solver.core.provers.rocq.answer_tests import proofs_taken_apart, searched_tests
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.decision_names import CLASSICAL_DECISIONS, REFLECTIONS
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.discharge import discharge_check
 from putnam_solver.core.provers.rocq.policy import POLICY
@@ -148,11 +146,28 @@ REAL_COMPARISON = (
 """Why G4 refuses a value answer that uses a realType's equality or order (``answer_reals``)."""
 SEARCHED_TEST = (
     "the answer tests a range by a decision no computation evaluates ({names}: a real comparison decided of "
-    "a variable the answer binds or handed unapplied to what walks a range, or a proof taken apart): a value "
-    "found by testing a range (a search testing the question's property) is not an answer; state it (a "
-    "decision of closed numbers, or of the answer's own arguments, is a case of a closed form and passes)"
+    "a variable the answer binds or handed unapplied to what walks a range, a proof taken apart, or a "
+    "decision closed by `Qed` that is no real comparison, even of closed numbers): a value found by testing a "
+    "range (a search testing the question's property) is not an answer; state it (a computable decision or a "
+    "real comparison of closed numbers, or of the answer's own arguments, is a case of a closed form and passes)"
 )
 """Why G4 refuses a value answer that searches by a decision (``answer_tests``)."""
+TAKEN_APART = (
+    "the answer's condition is reached through a proof taken apart ({names}): a `match` on a proof never "
+    "computes, so no check of the answer reaches the condition it stands for; state the condition itself"
+)
+"""Why G4 refuses a set or predicate answer behind a proof taken apart (``answer_tests.proofs_taken_apart``)."""
+
+
+def _readers(statement: Statement) -> tuple[tuple[Callable[[str, str], list[str] | None], str], ...]:
+    """The readers of the answer's print G4 runs, each with why it refuses what it finds: a value answer's
+    searches and real comparisons; a set or predicate answer's proofs taken apart (round 48); a yes/no
+    answer meets the truth-value rule instead."""
+    if yes_no_answer(statement):
+        return ()
+    if predicate_answer(statement):
+        return ((proofs_taken_apart, TAKEN_APART),)
+    return ((real_comparisons, REAL_COMPARISON), (searched_tests, SEARCHED_TEST))
 
 
 def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
@@ -171,9 +186,8 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         if found and not own:
             names = ", ".join(f"`{n}`" for n in found)
             return GateResult(*G4, GateStatus.FAILED, "the answer " + why.format(names=names), evidence)
-    value = not (predicate_answer(statement) or yes_no_answer(statement))
-    for reader, why in ((real_comparisons, REAL_COMPARISON), (searched_tests, SEARCHED_TEST)):
-        read = reader(stdout, marker) if value else []
+    for reader, why in _readers(statement):
+        read = reader(stdout, marker)
         if read is None:
             return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
         if read and not own:

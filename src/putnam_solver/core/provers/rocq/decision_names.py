@@ -4,7 +4,8 @@
 G4 reads a value answer's print for decisions that test a range no computation evaluates
 (``answer_tests``). A decision whose proof is transparent evaluates, so a ``match`` on it is a computation:
 each is named here by its full name, and the environment file ``Locate``s each before the print, so the
-spelling the print uses is read in the same context (a lookalike never is that spelling).
+spelling the print uses is read in the same context (a lookalike never is that spelling). Round 48: the
+classical decisions G4 refuses by name (boolp's reflections, Coquelicot's ``LPO`` decisions) moved here too.
 """
 
 from __future__ import annotations
@@ -137,3 +138,44 @@ def _located(lines: list[str], marker: str) -> dict[str, str]:
         if located and located.group(1) in LOCATED:
             spellings[located.group(1)] = located.group(2) or located.group(1)
     return spellings
+
+
+REFLECTIONS = (
+    "mathcomp.classical.boolp.asboolP",
+    "mathcomp.classical.boolp.asboolPn",
+    "mathcomp.classical.boolp.and_asboolP",
+    "mathcomp.classical.boolp.and3_asboolP",
+    "mathcomp.classical.boolp.or_asboolP",
+    "mathcomp.classical.boolp.or3_asboolP",
+    "mathcomp.classical.boolp.imply_asboolP",
+    "mathcomp.classical.boolp.imply_asboolPn",
+    "mathcomp.classical.boolp.forall_asboolP",
+    "mathcomp.classical.boolp.exists_asboolP",
+    "mathcomp.classical.boolp.pred0pP",
+    "mathcomp.classical.boolp.forallp_asboolPn",
+    "mathcomp.classical.boolp.existsp_asboolPn",
+)
+"""boolp's reflections of ``asbool`` (``boolp.v`` 297-453, 551-563): a classical decision of a proposition
+as a ``reflect`` proof, whose name shows no ``asbool`` (``decP (asboolP P)`` is ``pselect``). Read as the
+decision operators are (``policy.answer_decision_operators``), however a value uses them."""
+CLASSICAL_DECISIONS = (
+    "Coquelicot.Lim_seq.ex_lim_seq_dec",
+    "Coquelicot.Lim_seq.ex_finite_lim_seq_dec",
+    "Coquelicot.Series.ex_series_dec",
+    "Coquelicot.PSeries.ex_pseries_dec",
+    "Coquelicot.Lub.is_ub_Rbar_dec",
+    "Coquelicot.Lub.is_lb_Rbar_dec",
+    "Coquelicot.Lub.Rbar_ub_dec",
+    "Coquelicot.Lub.Rbar_lb_dec",
+    "Coquelicot.Lub.Empty_dec",
+    "Coquelicot.Lub.not_Empty_dec",
+    "Coquelicot.Lub.uniqueness_dec",
+    "Coquelicot.Hierarchy.locally_ex_dec",
+    "Coquelicot.Hierarchy.locally_2d_ex_dec",
+    "Coquelicot.Hierarchy.eq_dec",
+)
+"""Coquelicot's informative decisions of propositions no comparison of two numbers states, proved from
+``LPO`` (``Lim_seq.v`` 1452-1460: does a sequence converge; ``Series.v`` 53, ``PSeries.v`` 48: a series;
+``Lub.v`` 62-92, 434-446: is a set bounded, 745-767: is it empty, the unique ``x`` with ``P x``;
+``Hierarchy.v`` 1799, 5267: a neighbourhood's witness, 3176: equality in any normed module): round 36's
+``LPO``/``EM_dec`` by other names, so decision operators in every value answer."""

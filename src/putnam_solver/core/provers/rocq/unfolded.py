@@ -71,7 +71,7 @@ a comparison that reads none ends as before.
 
 from __future__ import annotations
 
-from putnam_solver.core.provers.rocq.answer_tests import CLASSICAL_DECISIONS, REFLECTIONS
+from putnam_solver.core.provers.rocq.decision_names import CLASSICAL_DECISIONS, REFLECTIONS
 from putnam_solver.core.provers.rocq.loaded_unfold import ltac2_path
 from putnam_solver.core.provers.rocq.policy import POLICY
 
