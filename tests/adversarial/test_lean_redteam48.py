@@ -15,16 +15,22 @@
   (0 or 1 whatever ``n``: the hedge ``Q n`` spelled as a count), nor an indicator sum. Now the pin reader
   reads the same selections (``_answer_count_padding._selection``, ``_indicator``).
 
-Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (30) 0 refused before, 30 now:
-class (1) 0 of 20 (red team 47's 17 closed counts padded among them), (2) 0 of 10. ``HONEST`` (12, two
-official answers among them; red team 47's run beside them): 12 accepted before and now. The readers' own
+* (3) ``putnam_2023_b5``'s condition under a premise with red team 43's casts (``(↑(p (p k)).1 + 1) ≡ m *
+  (↑k.1 + 1) [ZMOD ↑j]``): the restated rule reads both sides without coercion arrows, but the normal form
+  reads ``[ZMOD ↑j]`` as ``% ↑(ascribed) (↑j)``, so ``(j)`` stood where the question has ``n``. Now
+  (``_answer_restated._uncast``) the parentheses an arrow leaves around one name go with it, and an
+  ascription of one name ascribed again is read once (``[ZMOD (j : ℤ)]``).
+
+Measured (G2, as ``g2`` runs it), before the change and after it: ``ATTACKS`` (35) 0 refused before, 35 now:
+class (1) 0 of 20 (red team 47's 17 closed counts padded among them), (2) 0 of 10, (3) 0 of 5. ``HONEST`` (15, three
+official answers among them; red team 47's run beside them): 15 accepted before and now. The readers' own
 cases: the pin reader 3 of 7 as expected before (no ``countP``, no sum), 7 now; the padding reader 6 of 10
 before, 10 now. Official answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged.
 
-Left: the congruence of red team 43's ``putnam_2023_b5`` spelling with casts placed otherwise
-(``(↑(p (p k)).1 + 1) ≡ m * (↑k.1 + 1) [ZMOD ↑j]``) under a premise; a set pinned through an equation not of
-the member alone (``{m | m * m = n ∧ Q m}``) read as varying; common factors across a relation (``2 * x = 2 *
-y``).
+Left: ``putnam_2023_b5``'s congruence with an ascription inside a side (``((↑k.1 : ℤ) + 1)``) or written
+``Int.ModEq ↑j ..`` (the normal form reads an arrow there as an argument of its own); a set pinned through an
+equation not of the member alone (``{m | m * m = n ∧ Q m}``) read as varying; common factors across a
+relation (``2 * x = 2 * y``).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_count_padding import depends, pinned_count
 from putnam_solver.core.provers.lean.syntax import lex_code
 from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2
-from tests.adversarial.test_lean_redteam43_hedges import A1, OFFICIAL_1994, SQUARES
+from tests.adversarial.test_lean_redteam43_hedges import A1, B5, OFFICIAL_1994, SQUARES, q_b5
 from tests.adversarial.test_lean_redteam47 import ATTACKS as ATTACKS_47
 from tests.adversarial.test_lean_redteam47 import C
 
@@ -102,6 +108,12 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "",
         f"{{n : ℕ | ¬ Even (∑ m ∈ Finset.range 9, if m = n ∧ {Q} then 1 else 0) ∧ n = 3}}",
     ),
+    # (3) putnam_2023_b5's condition under a premise, its casts placed as red team 43 wrote them
+    "the casts of red team 43 under a premise": (B5, "", f"{{n | ∀ j, {q_b5('j')} → j = n}}"),
+    "the same, the member on the left": (B5, "", f"{{n : ℕ | ∀ j : ℕ, {q_b5('j')} → n = j}}"),
+    "a modulus cast in parentheses": (B5, "", f"{{n | ∀ j, {q_b5('j').replace('[ZMOD ↑j]', '[ZMOD (↑j)]')} → j = n}}"),
+    "a modulus ascribed": (B5, "", f"{{n | ∀ j, {q_b5('j').replace('[ZMOD ↑j]', '[ZMOD (j : ℤ)]')} → j = n}}"),
+    "a cast in IsRelPrime": (B5, "", f"{{n | ∀ j, {q_b5('j').replace('m j →', 'm ↑j →')} → j = n}}"),
     "a pinned countP alone": (A1, "", "{n : ℕ | 0 < (List.range 9).countP (fun m => n = m ∧ 2 * m ^ 2 + 3 = 4 * m)}"),
 }
 
@@ -130,6 +142,9 @@ HONEST: dict[str, tuple[str, str, str]] = {
     ),
     "countP below the member": (A1, "", "{n : ℕ | (List.range 9).countP (· < n) = 1}"),
     "Nat.count of a fun below the member": (A1, "", "{n : ℕ | Nat.count (fun m => m ∣ 12) n = 1}"),
+    "putnam_2023_b5 official": (B5, "", "{n : ℕ | n = 1 ∨ n ≡ 2 [MOD 4]}"),
+    "a cast congruence": (B5, "", "{n : ℕ | n = 1 ∨ (↑n : ℤ) ≡ 2 [ZMOD 4]}"),
+    "a cast remainder": (B5, "", "{n : ℕ | n = 1 ∨ (n : ℤ) % (↑4) = (↑2)}"),
     "squares below the member": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m * m < n)).card = 1}"),
 }
 
