@@ -196,3 +196,9 @@ def test_what_the_pin_reader_reads(value: str, pinned: bool) -> None:
 )
 def test_what_the_padding_reader_reads(comparison: str, varying: bool) -> None:
     assert depends(texts(comparison), {"n"}) is varying
+
+
+def test_a_variable_named_with_its_field_varies() -> None:
+    """The hedge rule names a bound ``S`` by the token ``S.card`` (red team 21's honest ``Finset.filter (fun S
+    => S.card = 2) ..``)."""
+    assert depends(texts("S.card = 2"), {"S.card"})

@@ -73,7 +73,8 @@ def depends(texts: Sequence[str], variables: Collection[str]) -> bool:
         parts = terms(canonical_kept(list(texts))[1])
     except TooDeep:
         return False
-    return len(parts) == 1 and varies(parts[0], frozenset(variables))
+    names = frozenset(v.partition(".")[0] for v in variables)  # `S.card` names `S`
+    return len(parts) == 1 and varies(parts[0], names)
 
 
 def varies(term: Node, names: frozenset[str]) -> bool:
@@ -102,6 +103,14 @@ def _holds(term: Node, names: frozenset[str]) -> bool:
     return (term.kind == "atom" and term.text.partition(".")[0] in names) or any(_holds(k, names) for k in term.kids)
 
 
+def _apart(kids: Sequence[Node], names: frozenset[str]) -> bool:
+    """Two sides that each vary with their own variables, none shared (``S.card = n``: nothing cancels)."""
+    held = [{n for n in names if _holds(kid, frozenset({n}))} for kid in kids]
+    if not all(held) or held[0] & held[1]:
+        return False
+    return all(varies(kid, frozenset(h)) for kid, h in zip(kids, held, strict=True))
+
+
 def _one(kids: Sequence[Node], names: frozenset[str]) -> int | None:
     """The place of the one operand that holds one of ``names`` and varies, if exactly one holds any."""
     holding = [i for i, kid in enumerate(kids) if _holds(kid, names)]
@@ -111,7 +120,7 @@ def _one(kids: Sequence[Node], names: frozenset[str]) -> int | None:
 def _operation(op: str, kids: Sequence[Node], names: frozenset[str]) -> bool:
     at = _one(kids, names)
     if at is None:
-        return False
+        return op in RELATIONS and len(kids) == 2 and _apart(kids, names)
     others = [kid for i, kid in enumerate(kids) if i != at]
     literals = {kid.text for kid in others if kid.kind == "atom"}
     if op in RELATIONS:
