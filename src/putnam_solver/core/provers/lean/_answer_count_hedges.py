@@ -21,10 +21,10 @@ proposition alone against the value's) is refused, wherever it stands. A count c
 Red team 44: a count that names the member only in a padding (``{m : ℕ | |320 + 0 * n - m ^ 2| ≤ 250}``, ``=
 15 + (n - n)``) is the same closed proposition; the variables must stand where the comparison varies with
 them (``_answer_count_padding.depends``, which fails closed on what it cannot read), or it is refused.
-Red team 47: only for a count ``_answer_count_reading`` lists; one only this rule reads is refused where
-its comparison names no variable of the value at all (the padding reader reads no ``Finset`` filter by a
-section nor a condition with the member in two conjuncts, and would refuse an honest count of a member's
-divisors, ``(Finset.filter (· ∣ n) (Finset.range (n + 1))).card = 2``).
+Red team 48: for every count of :mod:`_answer_count_forms` (red team 47 asked it only of those
+``_answer_count_reading`` lists, so ``((Finset.range 30).filter (fun m => |320 + 0 * n - ↑(m ^ 2)| ≤ 250))
+.card = 15`` passed); the padding reader reads a count by a predicate, a filter's, ``countP``, ``Nat.count``,
+an indicator sum, and an honest count of a member's divisors.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def closed_comparison(reading: CountReading) -> int | None:
     """The index of the first count of the value read that a comparison makes a closed proposition (module
     doc), else None."""
     value, texts, partner = reading.value, reading.texts, reading.partner
-    counts, listed = hedged_counts(reading), frozenset(reading.counts)
+    counts = hedged_counts(reading)
     if not counts:
         return None
     free = {t.offset for t in free_in_brackets(value)}
@@ -65,7 +65,7 @@ def closed_comparison(reading: CountReading) -> int | None:
         else:
             continue
         outer = {t.text for t in free_in_brackets(value[lo:hi]) if t.offset not in free}  # bound outside it
-        if not outer or (i in listed and not depends(texts[lo:hi], outer)):  # none, or only where it cannot matter
+        if not outer or not depends(texts[lo:hi], outer):  # none, or only where it cannot matter
             return i
     return None
 

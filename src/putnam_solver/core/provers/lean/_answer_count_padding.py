@@ -25,6 +25,10 @@ reader knows the term to vary with it (:func:`varies`), failing closed anywhere 
   interval, range or divisor set (:data:`FAITHFUL`) of one argument that varies. Red team 45: not a
   set-builder whose condition pins its member (``{m | m = n ∧ Q m}``, a conjunct ``m = t`` with ``t`` free
   of ``m``): at most one element, a count of ``0`` or ``1``, the hedge ``Q n`` spelled as a count.
+  Red team 48: a count by a predicate (a filter's ``card`` or ``length``, ``countP``, ``Nat.count``, ``∑ m ∈
+  s, if C then 1 else 0``) as the set-builder of its condition and collection (:func:`_selection`), and a
+  condition whose conjuncts that hold the variable each vary, one an upper bound of the member and none a
+  lower bound (the divisors of ``n``, ``{m | m ∣ n ∧ m < n + 1}``).
 
 Anything else (``if``, ``min``, ``max``, a function no list names, a binder inside, two places of the
 variable) is not read, and the comparison counts as closed: refused. An honest answer states its members
@@ -39,7 +43,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
 from putnam_solver.core.provers.lean._answer_count_forms import counting
-from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, Node
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, Node, node
 from putnam_solver.core.provers.lean._answer_order import TooDeep, terms
 
 FAITHFUL: Final = frozenset(
@@ -69,7 +73,8 @@ def depends(texts: Sequence[str], variables: Collection[str]) -> bool:
         parts = terms(canonical_kept(list(texts))[1])
     except TooDeep:
         return False
-    return len(parts) == 1 and varies(parts[0], frozenset(variables))
+    names = frozenset(v.partition(".")[0] for v in variables)  # `S.card` names `S`
+    return len(parts) == 1 and varies(parts[0], names)
 
 
 def varies(term: Node, names: frozenset[str]) -> bool:
@@ -83,6 +88,10 @@ def varies(term: Node, names: frozenset[str]) -> bool:
         return varies(kids[0], names)
     if kind == "group" and text == "{":
         return _builder(kids, names)
+    if kind == "group" and text == "(" and len(kids) == 2:
+        return varies(kids[0], names)
+    if kind == "binder" and text == "∑":
+        return _selection_varies(_indicator(kids), names)
     if kind == "app" and kids:
         return _applied(kids[0].text, kids[1:], names)
     if kind == "bin" and text in RELATIONS | CONNECTIVES | {"+", "-", "*", "/", "%", "^"}:
@@ -94,6 +103,14 @@ def _holds(term: Node, names: frozenset[str]) -> bool:
     return (term.kind == "atom" and term.text.partition(".")[0] in names) or any(_holds(k, names) for k in term.kids)
 
 
+def _apart(kids: Sequence[Node], names: frozenset[str]) -> bool:
+    """Two sides that each vary with their own variables, none shared (``S.card = n``: nothing cancels)."""
+    held = [{n for n in names if _holds(kid, frozenset({n}))} for kid in kids]
+    if not all(held) or held[0] & held[1]:
+        return False
+    return all(varies(kid, frozenset(h)) for kid, h in zip(kids, held, strict=True))
+
+
 def _one(kids: Sequence[Node], names: frozenset[str]) -> int | None:
     """The place of the one operand that holds one of ``names`` and varies, if exactly one holds any."""
     holding = [i for i, kid in enumerate(kids) if _holds(kid, names)]
@@ -103,7 +120,7 @@ def _one(kids: Sequence[Node], names: frozenset[str]) -> int | None:
 def _operation(op: str, kids: Sequence[Node], names: frozenset[str]) -> bool:
     at = _one(kids, names)
     if at is None:
-        return False
+        return op in RELATIONS and len(kids) == 2 and _apart(kids, names)
     others = [kid for i, kid in enumerate(kids) if i != at]
     literals = {kid.text for kid in others if kid.kind == "atom"}
     if op in RELATIONS:
@@ -123,14 +140,108 @@ def _operation(op: str, kids: Sequence[Node], names: frozenset[str]) -> bool:
 def _applied(head: str, args: Sequence[Node], names: frozenset[str]) -> bool:
     last = head.rpartition(".")[2]
     if counting(head):
+        selection = _selection(args)
+        if selection is not None:
+            return _selection_varies(selection, names)
         return len(args) == 1 and varies(args[0], names)
     return last in FAITHFUL and _one(args, names) is not None
+
+
+Selection = tuple[Node, set[str], Node]
+"""What a count by a predicate counts (value red team 48): the collection, the predicate's bound variables
+(``·`` for a section) and its condition."""
+
+
+def _selection(args: Sequence[Node]) -> Selection | None:
+    """The collection and predicate a count's arguments select by, if they do: a filter's ``card`` or
+    ``length`` (``card (filter s p)``), or a ``countP`` or ``Nat.count`` of a predicate and a collection (in
+    either order: the normal form puts a field's receiver first), the predicate a ``fun``, a section ``(· =
+    n)`` or ``Eq n``; for ``Nat.count p n`` the collection is the bound ``n``."""
+    if len(args) == 1:
+        counted = _unwrapped(args[0])
+        if counted.kind != "app" or counted.kids[0].text.rpartition(".")[2] != "filter":
+            return None
+        args = counted.kids[1:]
+    if len(args) != 2:
+        return None
+    for predicate, collection in (args, args[::-1]):
+        read = _predicate(_unwrapped(predicate)) if predicate.kind != "atom" else None
+        if read is not None:
+            return collection, read[0], read[1]
+    return (args[1], set(), args[0]) if all(arg.kind == "atom" for arg in args) else None
+
+
+def _predicate(term: Node) -> tuple[set[str], Node] | None:
+    """A predicate's bound variables and condition: ``fun m => C``, ``(· ∣ n)``, ``Eq n`` (``n = ·``)."""
+    if term.kind == "binder" and term.text == "fun" and len(term.kids) >= 3 and term.kids[-2].text == "=>":
+        return {kid.text for kid in term.kids[:-2] if kid.kind == "part"}, term.kids[-1]
+    if term.kind == "bin" and term.text in RELATIONS and any(kid.text == "·" for kid in term.kids):
+        return {"·"}, term
+    if term.kind == "app" and len(term.kids) == 2 and term.kids[0].text == "Eq":
+        return {"·"}, node("bin", "=", [term.kids[1], node("atom", "·")])
+    return None
+
+
+def _indicator(kids: Sequence[Node]) -> Selection | None:
+    """A sum ``∑ m ∈ s, if C then 1 else 0`` read as the count of ``s`` by ``C``."""
+    if len(kids) != 5 or kids[1].text != "∈" or kids[3].text != ",":
+        return None
+    body = _unwrapped(kids[4])
+    if body.kind != "ite" or [kid.text for kid in body.kids[1:]] != ["1", "0"]:
+        return None
+    return kids[2], {kids[0].text}, body.kids[0]
+
+
+def _selection_varies(selection: Selection | None, names: frozenset[str]) -> bool:
+    """A count by a predicate varies as the set-builder of its condition and its collection does
+    (:func:`_condition_varies`, the collection one more conjunct that bounds the member from above)."""
+    if selection is None:
+        return False
+    collection, members, condition = selection
+    if not _holds(collection, names):
+        return _condition_varies(condition, members, names)
+    if not _holds(condition, names):
+        return varies(collection, names)
+    unbounded = not _bounds(condition, members)  # the collection is its upper bound
+    return unbounded and varies(collection, names) and _condition_varies(condition, members, names)
 
 
 def _builder(kids: Sequence[Node], names: frozenset[str]) -> bool:
     """A set-builder ``{x | C}`` or subtype varies with ``names`` where its condition does."""
     read = _members(kids)
-    return read is not None and not _pinned(read[1], read[0]) and varies(read[1], names)
+    return read is not None and _condition_varies(read[1], read[0], names)
+
+
+def _condition_varies(condition: Node, members: set[str], names: frozenset[str]) -> bool:
+    """Whether a condition on ``members`` varies with ``names``: not pinned (at most one element), and either
+    it varies as a whole or (value red team 48, the divisors of ``n``: ``{m | m ∣ n ∧ m < n + 1}``) its
+    conjuncts that hold ``names`` each vary, one of them an upper bound of the member and none a lower
+    bound (``{m | m ≤ n ∧ n ≤ m ∧ Q m}`` pins ``m`` by its bounds)."""
+    if _pinned(condition, members):
+        return False
+    if varies(condition, names):
+        return True
+    holding = [part for part in _conjuncts(condition) if _holds(part, names)]
+    upper = [part for part in holding if _bound(part, members) == 0]
+    return len(upper) == 1 and all(varies(part, names) for part in holding) and not _bounds(condition, members, 1)
+
+
+def _conjuncts(condition: Node) -> list[Node]:
+    return condition.kids if condition.kind == "bin" and condition.text == "∧" else [condition]
+
+
+def _bound(part: Node, members: set[str]) -> int | None:
+    """Where the member stands in a bound ``m < t`` or ``m ≤ t`` (0: bounded above; 1: below), else None."""
+    if part.kind == "bin" and part.text in ("<", "≤") and len(part.kids) == 2:
+        for at in (0, 1):
+            if part.kids[at].kind == "atom" and part.kids[at].text in members:
+                return at
+    return None
+
+
+def _bounds(condition: Node, members: set[str], at: int | None = None) -> bool:
+    """Whether a conjunct of ``condition`` bounds the member (from the side ``at``, or either)."""
+    return any((found := _bound(part, members)) is not None and at in (None, found) for part in _conjuncts(condition))
 
 
 def _members(kids: Sequence[Node]) -> tuple[set[str], Node] | None:
@@ -144,13 +255,14 @@ def _members(kids: Sequence[Node]) -> tuple[set[str], Node] | None:
 def pinned_count(texts: Sequence[str]) -> int | None:
     """The index of the first count in ``texts`` (a value) if the value counts, anywhere, a set that pins its
     member (value red team 46), else None: the normal form reads ``Finset.filter (fun m => m = n ∧ Q m) s``,
-    ``s.filter (Eq n)``, ``{m ∈ s | Q m ∧ n = m}`` and ``m ∈ {n}`` alike as a set-builder (:func:`_pinned`),
-    and a section ``Finset.filter (· = n) s`` is read here. Such a set has at most one element, so its
-    ``card``, ``#``, ``ncard`` or any count ``_answer_count_forms`` reads is ``0`` or ``1`` whatever ``n``
-    is (``n`` not of numerals alone: a closed count is the hedge rule's, where compared): the hedge ``Q n``
-    spelled as a count, which the hedge rule passes where the comparison names ``n``. A value too deep to
-    read that counts is refused (fails closed)."""
-    at = next((i for i, text in enumerate(texts) if counting(text)), None)
+    ``s.filter (Eq n)``, ``{m ∈ s | Q m ∧ n = m}`` and ``m ∈ {n}`` alike as a set-builder (:func:`_pinned`);
+    a section ``Finset.filter (· = n) s``, ``countP`` and an indicator sum (red team 48) are read here
+    (:func:`_selection`). Such a set has at most one element, so its ``card``, ``#``, ``ncard`` or any count
+    ``_answer_count_forms`` reads is ``0`` or ``1`` whatever ``n`` is (``n`` not of numerals alone: a closed
+    count is the hedge rule's, where compared): the hedge ``Q n`` spelled as a count, which the hedge rule
+    passes where the comparison names ``n``. A value too deep to read that counts is refused (fails
+    closed)."""
+    at = next((i for i, text in enumerate(texts) if counting(text) or text == "∑"), None)
     if at is None:
         return None
     try:
@@ -164,11 +276,14 @@ def _pins(term: Node) -> bool:
     if term.kind == "app" and len(term.kids) == 2 and term.kids[0].kind == "atom" and counting(term.kids[0].text):
         counted = _unwrapped(term.kids[1])
         read = _members(counted.kids) if counted.kind == "group" and counted.text == "{" else None
-        filtered = counted.kind == "app" and counted.kids and counted.kids[0].text.rpartition(".")[2] == "filter"
-        if (read is not None and _pinned(read[1], read[0], closed=False)) or (
-            filtered and any(_pinned(_unwrapped(kid), {"·"}, closed=False) for kid in counted.kids[1:])
-        ):
+        if read is not None and _pinned(read[1], read[0], closed=False):
             return True
+    if term.kind == "app" and term.kids and term.kids[0].kind == "atom" and counting(term.kids[0].text):
+        selection = _selection(term.kids[1:])
+    else:
+        selection = _indicator(term.kids) if term.kind == "binder" and term.text == "∑" else None
+    if selection is not None and _pinned(selection[2], selection[1], closed=False):
+        return True
     return any(_pins(kid) for kid in term.kids)
 
 

@@ -60,7 +60,7 @@ from putnam_solver.core.provers.lean._answer_contains import Haystack, haystacks
 from putnam_solver.core.provers.lean._answer_cover import PADDED
 from putnam_solver.core.provers.lean._answer_extremal import EXTREMAL_PREDICATES
 from putnam_solver.core.provers.lean._answer_needles import asks_more, is_question, needles, partner
-from putnam_solver.core.provers.lean._answer_nodes import unnumbered
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, unnumbered
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_points import at_point, closed_points
@@ -173,8 +173,24 @@ def _named(condition: list[str], variable: str, unfold: dict[str, list[Token]], 
 def _uncast(texts: list[str]) -> list[str]:
     """``texts`` without coercion arrows: the statement writes ``n - m ^ 2`` where the value may write ``n -
     ↑(m ^ 2)``, one term once elaborated (a cast's target is the type's, which the text does not show at a
-    point). Read on both sides alike, this only widens what is found."""
-    return [t for t in texts if t != "↑"]
+    point). Read on both sides alike, this only widens what is found. The parentheses an arrow or an
+    ascription leaves around one name within an ascription go with it (value red team 48: ``[ZMOD ↑j]`` is
+    read ``↑(ascribed) (↑j)``, ``[ZMOD (j : ℤ)]`` ``↑(ascribed) (↑(ascribed) j)``, ``putnam_2023_b5``'s ``[ZMOD
+    n]`` ``↑(ascribed) n``)."""
+    out: list[str] = []
+    for i, text in enumerate(texts):
+        if text == "↑":
+            continue
+        out.append(text)
+        if text == ")" and texts[i - 3 : i - 1] == ["(", "↑"] and _name(texts[i - 1]):
+            out[-3:] = out[-2:-1]  # `(↑j)`: `j`
+        elif text == ")" and out[-5:-3] == [ASCRIBED, "("] and out[-3] == ASCRIBED and _name(out[-2]):
+            out[-4:] = out[-2:-1]  # `↑(ascribed) (↑(ascribed) j)`: `↑(ascribed) j`
+    return out
+
+
+def _name(text: str) -> bool:
+    return starts_letter(text) or text.isdigit()
 
 
 def _needles(kept: list[str], depth: int) -> list[tuple[list[str], list[str], bool]]:
