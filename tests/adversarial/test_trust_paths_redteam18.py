@@ -99,6 +99,14 @@ NOT_COMPILING = f"Require Import Arith.\n(* zz_planted *)\n{STATEMENT}Proof.\n  
 """A proof every text gate accepts and coqc rejects."""
 
 
+def load_inspect_dotenv() -> None:
+    """What Inspect's start-up does with the working directory's ``.env`` (its private ``init_dotenv``), by
+    the public python-dotenv calls it makes."""
+    from dotenv import find_dotenv, load_dotenv
+
+    load_dotenv(find_dotenv(usecwd=True))
+
+
 def _verify(folder: Path, cache: Path, *args: str, path: str | None = None, **env: str) -> tuple[int, str]:
     """``putnam verify`` of the folder's candidate, run from the folder as the ``putnam`` command runs: a
     process of its own whose path does not hold the working directory (``-P``, as a console script)."""
@@ -171,7 +179,7 @@ def test_a_pythonpath_a_dotenv_sets_does_not_reach_the_worker(tmp_path: Path) ->
     (folder / ".env").write_text(f"PYTHONPATH={folder / 'lib'}\n")
     script = (
         f"import sys\nsys.path.insert(0, {str(REPO / 'src')!r})\n"
-        "from inspect_ai._util.dotenv import init_dotenv\ninit_dotenv()\n"
+        "from dotenv import find_dotenv, load_dotenv\nload_dotenv(find_dotenv(usecwd=True))\n"
         "from putnam_solver.cli import app\n"
         f"app(['verify', '{PROBLEM}.v', '--benchmark', {str(ROCQ_SAMPLES)!r}, '--gates', 'text'], prog_name='putnam')\n"
     )
@@ -519,10 +527,8 @@ def test_a_resume_from_inside_the_run_directory_is_refused(tmp_path: Path, monke
     with pytest.raises(InputError, match="lies inside the run directory") as refused:
         check_resumable(stored, {}, None)
     assert "`.env`" in str(refused.value) and "Resume from a working directory outside" in str(refused.value)
-    from inspect_ai._util.dotenv import init_dotenv
-
     try:
-        init_dotenv()
+        load_inspect_dotenv()
         assert os.environ.get("OPENAI_BASE_URL") == PLANTED_SERVER, "what the refused resume would have loaded"
     finally:
         os.environ.pop("OPENAI_BASE_URL", None)
@@ -534,7 +540,5 @@ def test_honest_the_same_resume_from_outside_the_run_directory(tmp_path: Path, m
     stored = stored_run(run)
     assert stored is not None
     check_resumable(stored, {}, None)
-    from inspect_ai._util.dotenv import init_dotenv
-
-    init_dotenv()
+    load_inspect_dotenv()
     assert "OPENAI_BASE_URL" not in os.environ
