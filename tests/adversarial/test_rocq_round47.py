@@ -54,6 +54,7 @@ from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.loaded_reals import (
     NOT_LOADED,
     QUERY,
+    QUERY_END,
     TYPE_LINE,
     UNREADABLE,
     answered_no,
@@ -227,14 +228,19 @@ def test_where_nothing_was_asked_the_reals_attempt_stops_at_its_type_guard(monke
 
 
 ANSWERS_NO = {
-    "not loaded": (f"{QUERY}\n{NOT_LOADED}\n", True),
-    "unreadable": (f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n{UNREADABLE}\n", True),
-    "loaded and readable": (f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n", False),
+    "not loaded": (f"{QUERY}\n{NOT_LOADED}\n{QUERY_END}\n", True),
+    "unreadable": (f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n{UNREADABLE}\n{QUERY_END}\n", True),
+    "loaded and readable": (f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n{QUERY_END}\n", False),
     "no query printed": (f"{NOT_LOADED}\n{UNREADABLE}\n", False),
-    "the words before the query": (f"{UNREADABLE}\n{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n", False),
+    "the words before the query": (f"{UNREADABLE}\n{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n{QUERY_END}\n", False),
+    "the words after the query's end (a candidate's hint printing in the proof)": (
+        f"{QUERY}\nNotation Coq.Reals.Rdefinitions.R\n{QUERY_END}\n{UNREADABLE}\n",
+        False,
+    ),
+    "no end printed": (f"{QUERY}\n{NOT_LOADED}\n", False),
 }
 """(what the second attempt's file printed, whether it says the reals' attempts cannot apply): only the words
-after the query line count."""
+between the query's own markers count."""
 
 
 @pytest.mark.parametrize(("stdout", "no"), list(ANSWERS_NO.values()), ids=list(ANSWERS_NO))

@@ -299,10 +299,10 @@ def official_not_closed(official: str) -> AnswerCheck | None:
 
 def check_source(statement: Statement, claim: str, tactic: str, answer: str = "", reals: bool = False) -> str:
     """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic`` (for a set
-        answer's points, ``answer`` is the candidate's answer, whose numerals are points to try; ``reals``: the
-        reference loads the standard reals, so function and set answers are tried at real points too). A reals
-        attempt's file asks that on its fourth line (``loaded_reals.GUARD``), and on its fifth whether the answers' type
-    is one the attempts can read (``loaded_reals.type_guard``), once both modules are loaded."""
+    answer's points, ``answer`` is the candidate's answer, whose numerals are points to try; ``reals``: the
+    reference loads the standard reals, so function and set answers are tried at real points too). A reals
+    attempt's file asks that on its fourth line (``loaded_reals.GUARD``), and on its fifth whether the
+    answers' type is one the attempts can read (``loaded_reals.type_guard``), once both modules are loaded."""
     instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", f"{ROOT}.{CANDIDATE}")
     ours = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
     theirs = f"{reference}.{OFFICIAL_SOLUTION}"

@@ -67,7 +67,7 @@ def _unreadable(official: str, then: str) -> str:
     )
 
 
-QUERY, UNREADABLE = "__putnam_reals_query", "__putnam_reals_unreadable"
+QUERY, QUERY_END, UNREADABLE = "__putnam_reals_query", "__putnam_reals_query_end", "__putnam_reals_unreadable"
 NOT_LOADED = "No object of suffix Coq.Reals.Rdefinitions.R"
 """What ``Locate`` prints for Coq's reals where nothing loaded has loaded them."""
 
@@ -77,22 +77,26 @@ def query(official: str) -> str:
     reals attempt), without stopping it: after a line :data:`QUERY`, ``Locate`` prints :data:`NOT_LOADED`
     where the reals are not loaded, and a ``Fail`` prints :data:`UNREADABLE` (then fails, which ``Fail``
     absorbs) where the answers' type is none the attempts read (where ``R`` is not loaded it fails to
-    read, which ``Fail`` absorbs too). Where either says so the reals' attempts are not built at all: the
-    guards of their own files cost a load of the statement's libraries (4 s under MathComp) to stop."""
-    return f'Goal Coq.Init.Logic.True. idtac "{QUERY}". Abort. Locate Coq.Reals.Rdefinitions.R. ' + _unreadable(
-        official, f'idtac "{UNREADABLE}"; fail'
+    read, which ``Fail`` absorbs too), then a line :data:`QUERY_END`. Where either says so the reals'
+    attempts are not built at all: the guards of their own files cost a load of the statement's libraries
+    (4 s under MathComp) to stop."""
+    return (
+        f'Goal Coq.Init.Logic.True. idtac "{QUERY}". Abort. Locate Coq.Reals.Rdefinitions.R. '
+        + _unreadable(official, f'idtac "{UNREADABLE}"; fail')
+        + f' Goal Coq.Init.Logic.True. idtac "{QUERY_END}". Abort.'
     )
 
 
 def answered_no(built: Built) -> bool:
     """Whether the second attempt's file printed that the reals' attempts cannot apply (:func:`query`): only
-    positive words count, read from the lines coqc printed (no candidate code runs in the file); a cached
-    build, or output without them, says nothing, and the attempts run."""
+    positive words count, read only between :data:`QUERY` and :data:`QUERY_END` (what the harness's own
+    sentences printed: the proof after them may run the candidate's hints, which can print anything); a
+    cached build, or output without both markers, says nothing, and the attempts run."""
     lines = [] if built.result is None else built.result.stdout.splitlines()
-    if QUERY not in lines:
+    if QUERY not in lines or QUERY_END not in lines[lines.index(QUERY) :]:
         return False
-    after = lines[lines.index(QUERY) + 1 :]
-    return (bool(after) and after[0].startswith(NOT_LOADED)) or UNREADABLE in after
+    asked = lines[lines.index(QUERY) + 1 : lines.index(QUERY_END, lines.index(QUERY))]
+    return (bool(asked) and asked[0].startswith(NOT_LOADED)) or UNREADABLE in asked
 
 
 def stopped_at_guard(built: Built) -> bool:
