@@ -111,3 +111,23 @@ def lean_putnambench() -> Benchmark:
 def proofnet() -> Benchmark:
     """The pinned ProofNet Lean statements."""
     return pinned(PROOFNET_LEAN)
+
+
+_FILE_SECONDS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Sum each test file's setup, call and teardown time (under xdist the reports reach the controller)."""
+    path = report.nodeid.split("::", 1)[0]
+    _FILE_SECONDS[path] = _FILE_SECONDS.get(path, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The test files that cost the most, so that CI's time budget shows where it goes."""
+    if not _FILE_SECONDS:
+        return
+    slowest = sorted(_FILE_SECONDS.items(), key=lambda item: item[1], reverse=True)[:25]
+    terminalreporter.write_sep("=", f"slowest test files (of {len(_FILE_SECONDS)}, seconds on one worker)")
+    for path, seconds in slowest:
+        terminalreporter.write_line(f"{seconds:8.1f}  {path}")
+    terminalreporter.write_line(f"{sum(_FILE_SECONDS.values()):8.1f}  all files")
