@@ -26,10 +26,11 @@ into a result with :func:`text_gate_result`, so a rejection reads the same which
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -135,7 +136,10 @@ def explicit_tool(spec: ToolSpec, options: VerifyOptions) -> tuple[Path, str] | 
     if given is not None:
         return given, f"--tool {spec.name}"
     from_env = os.environ.get(spec.env)
-    return (Path(from_env), spec.env) if from_env else None
+    if from_env and not os.path.isabs(os.path.expanduser(from_env)):
+        # names a file under the working directory, a folder of someone else's proofs (as PATH's relative entries)
+        raise ToolUnavailable(f"{spec.env}={from_env} is a relative path; set it to an absolute one")
+    return (Path(from_env).expanduser(), spec.env) if from_env else None
 
 
 def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
@@ -178,7 +182,30 @@ def file_sha256(path: Path) -> str:
     a long-running process (``serve``, a campaign), so verdicts and selftest records of the old binary
     answered for the new one; the change time cannot be set back."""
     info = path.stat()
-    return _sha256_cached(str(path), (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
+    state = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    for seen in _watching:
+        seen.setdefault(str(path), set()).add(state)
+    return _sha256_cached(str(path), state)
+
+
+_watching: list[dict[str, set[tuple[int, ...]]]] = []
+"""The open ``watched_tool_files`` blocks' records."""
+
+
+@contextlib.contextmanager
+def watched_tool_files() -> Iterator[dict[str, set[tuple[int, ...]]]]:
+    """Every tool file ``file_sha256`` hashes while the block runs, with each state (device, inode, size,
+    modification and change time) it was seen in: more than one means the file was written or replaced
+    meanwhile, even when its bytes came back the same. A selftest's fingerprint read before and after its
+    canaries matched for a ``coqc`` replaced and put back while they ran (A, B, A), so its passing record
+    spoke for A though a canary ran on B (trust paths red team 19); a file put back by any write or rename
+    has a new change time or inode, which cannot be set back."""
+    seen: dict[str, set[tuple[int, ...]]] = {}
+    _watching.append(seen)
+    try:
+        yield seen
+    finally:
+        _watching.remove(seen)
 
 
 @functools.lru_cache(maxsize=64)
