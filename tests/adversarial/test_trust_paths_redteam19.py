@@ -25,15 +25,21 @@ Holes, and what closes each:
   matched, and the record vouched for A though canaries ran on B. Now every state (device, inode, size,
   modification and change time) a tool file is hashed in during the selftest is kept, and a file seen in
   two keeps no record: a file put back has a new change time or inode.
+- A ``.env`` in (or above) the working directory of ``putnam solve``: Inspect loads it as the evaluation
+  starts, after the toolchain was chosen and selftested, so a folder's ``.env`` naming its own ``coqc``
+  (``PUTNAM_COQC``) or cache (``XDG_CACHE_HOME``) chose what judged the run's candidates from then on. Now
+  a solve (and the ``inspect eval`` tasks) refuses to start under a ``.env`` naming any variable that
+  chooses what the gates run or read (``run/dotenv_check.py``); model settings stay Inspect's to read.
 - Which own audit of an attempt is the newest was read by the row's id, which no seal binds: an older
   acceptance renumbered above a newer rejection made the refused pass count as audited. Now newest is by
   the sealed time, a rejection winning a tie.
 
-Measured against the code before the fixes: 8 of 8 attack tests through (the planted module run by
+Measured against the code before the fixes: 9 of 9 attack tests through (the planted module run by
 ``python -m``, the folder's ``coqc`` by a relative ``PUTNAM_COQC`` accepting a proof coqc rejects, the
 folder's verdict cache, a relative toolchain directory, the folder's ``LEAN_PATH`` library, the record
-kept for A, B, A with and without canaries, the renumbered acceptance counted); after, 8 of 8 refused.
-Honest twins (5 tests) pass before and after.
+kept for A, B, A with and without canaries, the solve under the folder's ``.env``, the renumbered
+acceptance counted); after, 9 of 9 refused. Honest twins (6 tests) pass after; 5 of them before too (the
+sixth calls the new ``.env`` check, which did not exist).
 
 Assessed, left as it is: deleting the newest own audit row (a rejection) of a ledger makes the audit before
 it the newest. No seal or chain inside the run directory can show a row removed from its end (a hash chain
@@ -318,3 +324,64 @@ def test_honest_a_newer_acceptance_counts(audited: Ledger, tmp_path: Path) -> No
     audited.record_audit(attempt.id, dict(attempt.verdict), "toolchain B", "b", True)
     assert audited.audited_problems() == {PID}
     audited.close()
+
+
+# ------------------------------------------------------------------------------------------------------
+# A `.env` in (or above) the working directory of `putnam solve`
+
+SOLVE = ("--model", "openai-api/fake/fake-model", "--model-base-url", "http://127.0.0.1:9/v1", "--quiet")
+"""A solve whose model server nothing answers: a refusal before the model check is the one under test."""
+
+
+def _dotenv_folder(base: Path, lines: str) -> Path:
+    """A folder of someone else's proofs: the planting ``coqc`` wrapper and a ``.env``; the solve starts in
+    a folder below it (``find_dotenv`` walks up)."""
+    folder = _wrapped_folder(base, NOT_COMPILING)
+    (folder / ".env").write_text(lines.format(folder=folder))
+    (folder / "work").mkdir()
+    return folder
+
+
+def _solve(folder: Path, base: Path) -> tuple[int, str]:
+    full = {**os.environ, "PYTHONPATH": str(REPO / "src"), "PUTNAM_CACHE_DIR": str(base / "cache")}
+    full.pop("PUTNAM_COQC", None)
+    argv = [sys.executable, "-P", "-m", "putnam_solver", "solve", "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES)]
+    argv += ["--problem", PROBLEM, "--run-dir", str(base / "run"), *SOLVE]
+    done = subprocess.run(argv, cwd=folder / "work", env=full, capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout + done.stderr
+
+
+PLANTING_DOTENV = "PUTNAM_COQC={folder}/coqc\nXDG_CACHE_HOME={folder}/cache\n"
+
+
+def test_a_solve_under_a_dotenv_choosing_the_gates_tools_is_refused(tmp_path: Path) -> None:
+    """Before: the solve went on; as its evaluation started, Inspect loaded the ``.env`` (shown here as it
+    does) and the gates' ``coqc`` was the folder's wrapper, which accepts a proof coqc rejects."""
+    pytest.importorskip("inspect_ai")
+    folder = _dotenv_folder(tmp_path, PLANTING_DOTENV)
+    code, output = _solve(folder, tmp_path)
+    assert code == 2, output
+    assert f"{folder / '.env'}: this `.env`" in output and "sets PUTNAM_COQC, XDG_CACHE_HOME" in output
+    assert not (tmp_path / "run").exists()
+    from dotenv import find_dotenv, load_dotenv
+
+    from putnam_solver.core.gatekit import explicit_tool
+    from putnam_solver.core.provers.rocq.toolchain import COQC
+
+    with pytest.MonkeyPatch.context() as env:
+        env.chdir(folder / "work")
+        env.delenv("PUTNAM_COQC", raising=False)
+        env.delenv("XDG_CACHE_HOME", raising=False)
+        load_dotenv(find_dotenv(usecwd=True))
+        assert explicit_tool(COQC, VerifyOptions()) == (folder / "coqc", "PUTNAM_COQC"), "what it would have run"
+
+
+def test_honest_a_dotenv_of_model_settings_is_inspects_to_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("inspect_ai")
+    from putnam_solver.run.dotenv_check import check_dotenv
+
+    folder = _dotenv_folder(tmp_path, "OPENAI_API_KEY=sk-test\nOPENAI_BASE_URL=http://127.0.0.1:9/v1\n")
+    monkeypatch.chdir(folder / "work")
+    check_dotenv()
+    (folder / ".env").unlink()
+    check_dotenv()
