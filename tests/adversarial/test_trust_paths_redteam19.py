@@ -23,8 +23,9 @@ Holes, and what closes each:
   (``sandbox.base_environment``), checked here with coqc.
 - A ``coqc`` replaced and put back while the selftest ran (A, B, A): the fingerprint before and after
   matched, and the record vouched for A though canaries ran on B. Now every state (device, inode, size,
-  modification and change time) a tool file is hashed in during the selftest is kept, and a file seen in
-  two keeps no record: a file put back has a new change time or inode.
+  modification and change time, link count) a tool file is hashed in during the selftest is kept, and a
+  file written or replaced meanwhile keeps no record: a file put back has a new modification time, change
+  time or inode.
 - A ``.env`` in (or above) the working directory of ``putnam solve``: Inspect loads it as the evaluation
   starts, after the toolchain was chosen and selftested, so a folder's ``.env`` naming its own ``coqc``
   (``PUTNAM_COQC``) or cache (``XDG_CACHE_HOME``) chose what judged the run's candidates from then on. Now
@@ -39,7 +40,11 @@ Measured against the code before the fixes: 9 of 9 attack tests through (the pla
 folder's verdict cache, a relative toolchain directory, the folder's ``LEAN_PATH`` library, the record
 kept for A, B, A with and without canaries, the solve under the folder's ``.env``, the renumbered
 acceptance counted); after, 9 of 9 refused. Honest twins (6 tests) pass after; 5 of them before too (the
-sixth calls the new ``.env`` check, which did not exist).
+sixth calls the new ``.env`` check, which did not exist). Two more pin the rule for a tool file's states
+(``gatekit.watched_tool_files``, new): a file written back with its modification time set back is seen; a
+hard link made elsewhere (which moves the change time with the link count) is not a change, as the toy
+Lean's shared library, hard-linked by every test worker's build, showed (the first rule refused records
+under ``-n 2``).
 
 Assessed, left as it is: deleting the newest own audit row (a rejection) of a ledger makes the audit before
 it the newest. No seal or chain inside the run directory can show a row removed from its end (a hash chain
@@ -54,12 +59,14 @@ import contextlib
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.gatekit import file_sha256, watched_tool_files
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import toolchain as lean_toolchain
 from putnam_solver.core.sandbox import run_sandboxed
@@ -279,6 +286,39 @@ def test_honest_a_coqc_left_alone_keeps_its_record(tmp_path: Path, monkeypatch: 
     assert not run_gates(
         rocq, bench, bench.problems[PROBLEM], NOT_COMPILING.encode(), Track.WITH_ANSWER, options
     ).accepted
+
+
+def _hashed_around(tool: Path, change: Any) -> list[str]:
+    """The files ``watched_tool_files`` finds changed when ``tool`` is hashed, ``change``d, hashed again (the
+    kernel's file times move by its clock tick: the pauses let each step have its own)."""
+    with watched_tool_files() as changed:
+        file_sha256(tool)
+        time.sleep(0.02)
+        change()
+        time.sleep(0.02)
+        file_sha256(tool)
+    return changed
+
+
+def test_a_tool_written_back_with_its_time_set_back_is_seen(tmp_path: Path) -> None:
+    """B written in place, A written back and its modification time set back: same bytes, same time."""
+    tool = tmp_path / "coqc"
+    tool.write_bytes(b"A")
+    before = tool.stat()
+
+    def write_back() -> None:
+        tool.write_bytes(b"B")
+        tool.write_bytes(b"A")
+        os.utime(tool, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+    assert _hashed_around(tool, write_back) == [str(tool)]
+
+
+def test_honest_a_hard_link_made_elsewhere_leaves_the_tool_as_it_was(tmp_path: Path) -> None:
+    """What a package manager's backup or another copy of the toolchain (a hard link) does to the file."""
+    tool = tmp_path / "coqc"
+    tool.write_bytes(b"A")
+    assert _hashed_around(tool, lambda: os.link(tool, tmp_path / "copy")) == []
 
 
 # ------------------------------------------------------------------------------------------------------

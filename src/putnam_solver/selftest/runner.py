@@ -266,7 +266,7 @@ def run_selftest(
     readiness = selftest_readiness(prover_name, options)
     ready = {gate: row.ok for gate, row in readiness.items()}
     started = time.monotonic()
-    with watched_tool_files() as seen:
+    with watched_tool_files() as changed:
         judged_on = prover.toolchain_fingerprint(options)
         cells, skipped, runnable = _run_canaries(prover_name, options, ready, jobs, progress)
         now = prover.toolchain_fingerprint(options)
@@ -282,7 +282,6 @@ def run_selftest(
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
         suites={suite.name: suite.fingerprint() for suite in runnable},
     )
-    changed = sorted(path for path, states in seen.items() if len(states) > 1)
     if now != judged_on or changed:
         # the record speaks for one toolchain: taken after the canaries (before red team 18) it vouched for a
         # tool replaced after the last of them, on which none ran, and `serve` and `mcp` judged with it; a
