@@ -431,13 +431,9 @@ def test_honest_a_built_in_provers_audit_row_names_the_core_alone() -> None:
 FAITHFUL = '#!/bin/sh\n# the installed coqc\nexec {coqc} "$@"\n'
 
 
-def _selftest_case(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, upgrade: bool, canaries: bool = True
-) -> tuple[VerifyOptions, Readiness]:
-    """The Rocq selftest run on a ``coqc`` the user names (a wrapper of the installed one); ``upgrade``: the
-    file is replaced by the planting wrapper above after the last canary, before the record is written (an
-    upgrade landing then, or anyone who can write that file); ``canaries``: run them (else none: only the
-    record's making is under test)."""
+def named_coqc(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str, VerifyOptions]:
+    """A ``coqc`` the user names (``FAITHFUL``: a wrapper of the installed one, whose path is returned too,
+    beside the sound proof the planting wrapper uses), and options naming it; the cache is the test's."""
     coqc = str(Path(shutil.which("coqc") or "coqc").resolve())
     folder = tmp_path / "tools"
     folder.mkdir()
@@ -447,6 +443,17 @@ def _selftest_case(
     tool.chmod(0o755)
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
     options = VerifyOptions(tools={"coqc": tool})
+    return tool, coqc, options
+
+
+def _selftest_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, upgrade: bool, canaries: bool = True
+) -> tuple[VerifyOptions, Readiness]:
+    """The Rocq selftest run on a ``coqc`` the user names (a wrapper of the installed one); ``upgrade``: the
+    file is replaced by the planting wrapper above after the last canary, before the record is written (an
+    upgrade landing then, or anyone who can write that file); ``canaries``: run them (else none: only the
+    record's making is under test)."""
+    tool, coqc, options = named_coqc(tmp_path, monkeypatch)
     real = selftest_runner.run_suites
 
     def suites_then_upgrade(*args: Any, **kwargs: Any) -> Any:

@@ -34,7 +34,6 @@ import dataclasses
 import enum
 import hashlib
 import json
-import os
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -47,6 +46,7 @@ from putnam_solver.core.code_identity import code_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
 from putnam_solver.core.untrusted import stored_flag
+from putnam_solver.core.util import path_variable
 from putnam_solver.core.verdict import LEFT_TO_SEMANTIC_CHECK
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
@@ -54,9 +54,9 @@ CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
 
 
 def default_cache_dir() -> Path:
-    override = os.environ.get(CACHE_DIR_VARIABLE)
-    if override:
-        return Path(override)
+    override = path_variable(CACHE_DIR_VARIABLE)
+    if override is not None:
+        return override
     return Path(platformdirs.user_cache_dir("putnambench-solver")) / "verdicts"
 
 

@@ -26,10 +26,11 @@ into a result with :func:`text_gate_result`, so a rejection reads the same which
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -135,7 +136,10 @@ def explicit_tool(spec: ToolSpec, options: VerifyOptions) -> tuple[Path, str] | 
     if given is not None:
         return given, f"--tool {spec.name}"
     from_env = os.environ.get(spec.env)
-    return (Path(from_env), spec.env) if from_env else None
+    if from_env and not os.path.isabs(os.path.expanduser(from_env)):
+        # names a file under the working directory, a folder of someone else's proofs (as PATH's relative entries)
+        raise ToolUnavailable(f"{spec.env}={from_env} is a relative path; set it to an absolute one")
+    return (Path(from_env).expanduser(), spec.env) if from_env else None
 
 
 def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
@@ -178,7 +182,47 @@ def file_sha256(path: Path) -> str:
     a long-running process (``serve``, a campaign), so verdicts and selftest records of the old binary
     answered for the new one; the change time cannot be set back."""
     info = path.stat()
-    return _sha256_cached(str(path), (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
+    state = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    for seen in _watching:
+        seen.setdefault(str(path), set()).add((*state, info.st_nlink))
+    return _sha256_cached(str(path), state)
+
+
+_watching: list[dict[str, set[tuple[int, ...]]]] = []
+"""The open ``watched_tool_files`` blocks' records: path -> the states it was hashed in."""
+
+
+@contextlib.contextmanager
+def watched_tool_files() -> Iterator[list[str]]:
+    """The tool files ``file_sha256`` hashed while the block ran that were written or replaced meanwhile, even
+    when their bytes came back the same (filled in as the block ends). A selftest's fingerprint read before
+    and after its canaries matched for a ``coqc`` replaced and put back while they ran (A, B, A), so its
+    passing record spoke for A though a canary ran on B (trust paths red team 19).
+
+    A file is judged by its states (device, inode, size, modification time, change time, link count): one
+    written back has a new modification time, or a new change time if that was set back; one renamed back
+    a new inode or change time, which cannot be set back. A change time that moved with the link count
+    alone is a hard link made or removed elsewhere (a package manager's backup, another copy of the
+    toolchain), which leaves the file as it was."""
+    seen: dict[str, set[tuple[int, ...]]] = {}
+    changed: list[str] = []
+    _watching.append(seen)
+    try:
+        yield changed
+    finally:
+        _watching.remove(seen)
+        changed.extend(sorted(path for path, states in seen.items() if _rewritten(states)))
+
+
+def _rewritten(states: set[tuple[int, ...]]) -> bool:
+    """Whether these states of one file (as ``file_sha256`` keeps them, the link count last) show it written
+    or replaced: another file or content, or two change times under the same link count."""
+    if len({state[:4] for state in states}) > 1:
+        return True
+    times: dict[int, set[int]] = {}
+    for *_, ctime, links in states:
+        times.setdefault(links, set()).add(ctime)
+    return any(len(ctimes) > 1 for ctimes in times.values())
 
 
 @functools.lru_cache(maxsize=64)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from putnam_solver.core.code_identity import plugin_code
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
-from putnam_solver.core.util import InputError
+from putnam_solver.core.util import InputError, path_variable
 from putnam_solver.core.verify import GateStatus, VerifyOptions
 
 RECORD_VERSION = 1
@@ -39,8 +38,7 @@ JUDGEMENTS = frozenset({"right", "unjudged", CANNOT_RUN, "wrong"})
 
 def records_dir() -> Path:
     """``$PUTNAM_CACHE_DIR/selftest``, else the per-user cache directory: where no agent can write."""
-    override = os.environ.get("PUTNAM_CACHE_DIR")
-    base = Path(override) if override else Path(platformdirs.user_cache_dir("putnambench-solver"))
+    base = path_variable("PUTNAM_CACHE_DIR") or Path(platformdirs.user_cache_dir("putnambench-solver"))
     return base / "selftest"
 
 

@@ -38,6 +38,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.cache import CACHE_DIR_VARIABLE
+from putnam_solver.core.util import path_variable
 from putnam_solver.extras import install_command
 from putnam_solver.kits.declarations import Declaration, library_declarations
 
@@ -84,8 +85,7 @@ def engine() -> Any:
 
 def cache_root() -> Path:
     """``$PUTNAM_CACHE_DIR/library-index``, else the per-user cache directory's."""
-    override = os.environ.get(CACHE_DIR_VARIABLE)
-    base = Path(override) if override else Path(platformdirs.user_cache_dir("putnambench-solver"))
+    base = path_variable(CACHE_DIR_VARIABLE) or Path(platformdirs.user_cache_dir("putnambench-solver"))
     return base / "library-index"
 
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger_audits import COLUMNS as AUDIT_COLUMNS
-from putnam_solver.run.ledger_audits import audit_row, insert_audit
+from putnam_solver.run.ledger_audits import audit_row, insert_audit, newest_own
 from putnam_solver.run.ledger_clock import ledger_now
 from putnam_solver.run.ledger_rows import (
     IN_FLIGHT,
@@ -384,8 +384,8 @@ class Ledger:
 
     def latest_audits(self) -> dict[int, AuditRow]:
         """The newest audit of each audited attempt, by attempt id, among the audits this account's ``putnam
-        audit`` made (``AuditRow.own``): any other row is history, never counted as an audit."""
-        return {a.attempt_id: a for a in self.audits() if a.own}
+        audit`` made (``AuditRow.own``): any other row is history, never counted as an audit (``newest_own``)."""
+        return newest_own(self.audits())
 
     def foreign_audits(self) -> int:
         """How many audit rows this account's ``putnam audit`` did not write (``audit_seal``)."""

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime
 from typing import Any
 
 from putnam_solver.run import audit_seal
@@ -70,3 +71,24 @@ def audit_row(r: tuple[Any, ...], where: str) -> AuditRow:
 
 AUDIT_FLAGS = ("toolchain_changed", "challenge_matches_run")
 """The flags of an audit's own record (``Audit._audit_json``), JSON ``true`` or ``false``."""
+
+
+def newest_own(audits: list[AuditRow]) -> dict[int, AuditRow]:
+    """The newest of this account's audits (``AuditRow.own``) of each audited attempt, by attempt id.
+
+    Newest by the sealed time (the ledger's clock never goes back, ``ledger_clock``), never by the row's id,
+    which no seal binds: an older acceptance given an id above a newer rejection's read as the newest, so a
+    pass the last audit refused counted as audited again (trust paths red team 19). Of two audits of the same
+    second, one that did not accept is taken, so that a tie can only lower the count."""
+    newest: dict[int, AuditRow] = {}
+    for audit in audits:
+        if not audit.own:
+            continue
+        kept = newest.get(audit.attempt_id)
+        if kept is None or _order(audit) > _order(kept):
+            newest[audit.attempt_id] = audit
+    return newest
+
+
+def _order(audit: AuditRow) -> tuple[datetime, bool]:
+    return datetime.fromisoformat(audit.audited_at), audit.status != "accepted"

@@ -42,6 +42,7 @@ from putnam_solver.run.campaign import (
     solve,
     stored_run,
 )
+from putnam_solver.run.dotenv_check import check_dotenv
 from putnam_solver.run.ledger import LedgerError
 from putnam_solver.run.prices import unpriced
 from putnam_solver.run.report.html import report_after_run
@@ -193,6 +194,7 @@ def build_request(
         return request
     if request.resume:
         check_before_start(request)  # the ledger and the benchmark file first: cheap, and they can refuse
+    check_dotenv()
     notify(
         f"{'resuming' if request.resume else 'starting'} run {request.run_dir} with {config.model}: checking "
         "the toolchain, the model and its server before the first model call"

@@ -30,6 +30,7 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.code_identity import code_fingerprint
+from putnam_solver.core.gatekit import watched_tool_files
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.selftest_record import records_dir
@@ -265,17 +266,10 @@ def run_selftest(
     readiness = selftest_readiness(prover_name, options)
     ready = {gate: row.ok for gate, row in readiness.items()}
     started = time.monotonic()
-    judged_on = prover.toolchain_fingerprint(options)
-    cells: list[CellResult] = []
-    skipped: list[SuiteSkip] = []
-    runnable: list[Suite] = []
-    for suite in suites_for(prover_name):
-        can, why = mathlib_status(options) if suite.needs == "mathlib" else (True, "")
-        if not can:
-            skipped.append(SuiteSkip(suite.name, suite.title, why))
-            continue
-        runnable.append(suite)
-    cells.extend(run_suites(runnable, options, ready, jobs or os.cpu_count() or 1, progress))
+    with watched_tool_files() as changed:
+        judged_on = prover.toolchain_fingerprint(options)
+        cells, skipped, runnable = _run_canaries(prover_name, options, ready, jobs, progress)
+        now = prover.toolchain_fingerprint(options)
     record = SelftestRecord(
         prover=prover_name,
         fingerprint=judged_on,
@@ -288,20 +282,35 @@ def run_selftest(
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
         suites={suite.name: suite.fingerprint() for suite in runnable},
     )
-    now = prover.toolchain_fingerprint(options)
-    if now != judged_on:
+    if now != judged_on or changed:
         # the record speaks for one toolchain: taken after the canaries (before red team 18) it vouched for a
-        # tool replaced after the last of them, on which none ran, and `serve` and `mcp` judged with it
+        # tool replaced after the last of them, on which none ran, and `serve` and `mcp` judged with it; a
+        # tool replaced and put back while they ran (before red team 19) left both readings the same
+        what = f"from {judged_on} to {now}" if now != judged_on else f"{', '.join(changed)} written or replaced"
         raise UnrecordedSelftest(
             record,
-            f"the toolchain changed while the selftest ran (from {judged_on} to {now}); no record was kept: run "
-            "`putnam selftest` again",
+            f"the toolchain changed while the selftest ran ({what}); no record was kept: run `putnam selftest` again",
         )
     try:
         write_record(record, given)
     except InputError as exc:
         raise UnrecordedSelftest(record, str(exc)) from exc
     return record
+
+
+def _run_canaries(
+    prover_name: str, options: VerifyOptions, ready: dict[str, bool], jobs: int | None, progress: Progress
+) -> tuple[list[CellResult], list[SuiteSkip], list[Suite]]:
+    """Every suite of the prover that can run here, run: its cells, the suites skipped and why, the suites run."""
+    skipped: list[SuiteSkip] = []
+    runnable: list[Suite] = []
+    for suite in suites_for(prover_name):
+        can, why = mathlib_status(options) if suite.needs == "mathlib" else (True, "")
+        if not can:
+            skipped.append(SuiteSkip(suite.name, suite.title, why))
+            continue
+        runnable.append(suite)
+    return run_suites(runnable, options, ready, jobs or os.cpu_count() or 1, progress), skipped, runnable
 
 
 class UnrecordedSelftest(InputError):

@@ -77,6 +77,7 @@ from putnam_solver.run.agent.types import (
 from putnam_solver.run.agent.worker import AttemptState
 from putnam_solver.run.agent.workspace import task_prompt
 from putnam_solver.run.campaign import Selection
+from putnam_solver.run.dotenv_check import check_dotenv
 from putnam_solver.run.ledger_rows import MAX_SAMPLES
 from putnam_solver.selftest.runner import require_selftest
 
@@ -185,6 +186,7 @@ def _setup(
         parts=AgentParts.without(names(options.without)),
     )
     verify = config.verify_options()
+    check_dotenv()  # Inspect loaded it already: refuse what it may have set
     require_gates(chosen.name, verify)
     require_selftest(chosen.name, verify, log.info)  # Inspect shows it at --log-level info
     roots, glob = library_roots(chosen, verify)

@@ -30,6 +30,7 @@ import platformdirs
 from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable, explicit_tool, file_sha256
 from putnam_solver.core.provers.lean.identity import files_fingerprint, library_digest
 from putnam_solver.core.sandbox import DEFAULT_PATH, SandboxLimits, fresh_copy, run_sandboxed, sandbox_status
+from putnam_solver.core.util import path_variable
 from putnam_solver.core.verify import VerifyOptions
 
 LANDRUN_REV = "811cfff51ceaf3d9843708aa6d22e9b84ccac8b4"
@@ -100,8 +101,7 @@ def default_toolchain_dir() -> Path:
 
 def toolchain_root() -> Path:
     """The toolchain directory: ``PUTNAM_TOOLCHAIN_DIR`` if set, else the per-user data directory."""
-    configured = os.environ.get("PUTNAM_TOOLCHAIN_DIR")
-    return Path(configured).expanduser() if configured else default_toolchain_dir()
+    return path_variable("PUTNAM_TOOLCHAIN_DIR") or default_toolchain_dir()
 
 
 def release_paths(options: VerifyOptions, root: Path | None = None) -> ToolchainPaths:
@@ -348,7 +348,9 @@ def _explicit_lean(path: Path, origin: str) -> LeanCommand:
     if not _is_executable(path):
         raise LeanNotFound(f"{origin} {path}: not an executable file; {_NOT_FOUND_FIX}")
     lean = path.resolve()
-    lean_path = [Path(p).resolve() for p in os.environ.get("LEAN_PATH", "").split(":") if p]
+    # relative entries (``LEAN_PATH=:...`` or ``.lake/build/lib``) name the working directory, a folder of
+    # someone else's proofs whose own `Init` would then be the library (trust paths red team 19), as in PATH
+    lean_path = [Path(p).resolve() for p in os.environ.get("LEAN_PATH", "").split(":") if os.path.isabs(p)]
     library = tuple(p for p in lean_path if p.is_dir())
     env = {"LEAN_PATH": ":".join(str(p) for p in library)} if library else {}
     readonly = (lean.parent, *library)
