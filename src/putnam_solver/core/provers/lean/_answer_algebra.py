@@ -47,7 +47,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_commute import binary, chain, componentwise, ordered, prefix
 from putnam_solver.core.provers.lean._answer_literals import MAX_DIGITS
-from putnam_solver.core.provers.lean._answer_nodes import Node, node, render
+from putnam_solver.core.provers.lean._answer_nodes import Node, node, render, same
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_respelled import operands
 from putnam_solver.core.provers.lean._answer_types import NAMES, SHOWN, TYPES
@@ -110,6 +110,8 @@ def _relation(left: list[str], op: str, right: list[str]) -> list[str] | None:
         return None
     if op == "=" and (parts := componentwise(sides[0][0], sides[1][0])) is not None:
         return _components(parts)
+    if op == "=" and (read := _remainders(sides[0][0], sides[1][0])) is not None:
+        return read
     if not any(map(_arithmetic, (sides[0][0], sides[1][0]))):
         return None
     kinds = _kinds(sides[0][0]) | _kinds(sides[1][0])
@@ -121,6 +123,8 @@ def _relation(left: list[str], op: str, right: list[str]) -> list[str] | None:
         if op not in MOVED:
             if shown and op == "∣":
                 one, other = _divided((one, other))
+            if op == "∣" and reading.ring:
+                other = _signed(other)
             for side, after in ((one, [op]), (other, modulus)):
                 render(reading.term(side), out, CONGRUENT)
                 out += after
@@ -184,6 +188,34 @@ def _divided(polys: tuple[Poly, ...]) -> tuple[Poly, ...]:
     if divisor <= 1:
         return polys
     return tuple({m: c // divisor for m, c in poly.items()} for poly in polys)
+
+
+def _remainders(one: Node, other: Node) -> list[str] | None:
+    """``a % n = b % n`` on ``ℤ`` (a ``[ZMOD n]`` congruence, ``_answer_modeq``: its parts cast) read as ``n ∣ b -
+    a`` (``Int.emod_emod_of_dvd``, ``Int.ModEq``'s ``Int.modEq_iff_dvd``; value red team 49: ``putnam_2023_b5``'s
+    congruence written ``(j : ℤ) ∣ m * (k.1 + 1) - ((p (p k)).1 + 1)`` passed); else None. Not on ``ℕ``, whose
+    ``-`` truncates: each side must be marked cast (``_answer_casts``)."""
+    if not all(side.kind == "bin" and side.text == "%" and len(side.kids) == 2 for side in (one, other)):
+        return None
+    if not (one.cast or one.lifted) or not (other.cast or other.lifted) or not same(one.kids[1], other.kids[1]):
+        return None
+    reading = _Reading(ring=True)
+    try:
+        modulus = reading.poly(one.kids[1])
+        difference = _signed(_sum(reading.poly(other.kids[0]), _negated(reading.poly(one.kids[0]))))
+    except _Unread:
+        return None
+    out: list[str] = []
+    render(reading.term(modulus), out, CONGRUENT)
+    out.append("∣")
+    render(reading.term(difference), out, CONGRUENT)
+    return out
+
+
+def _signed(poly: Poly) -> Poly:
+    """``poly`` or ``-poly``, whichever has its least monomial positive: a divisor divides both alike
+    (``dvd_neg``, in every ring)."""
+    return _negated(poly) if poly and poly[min(poly)] < 0 else poly
 
 
 def _components(parts: list[tuple[Node, Node]]) -> list[str]:
