@@ -26,16 +26,19 @@ the question and passed, by class.
   [y]``: ``Prod.mk.injEq``, ``List.cons.injEq``), two bounds (``x ≤ y ∧ y ≤ x``: ``le_antisymm_iff``), an
   integer ascription around one side moved across (``(x : ℤ) - y = 0``, read by the algebra now), and a
   ``[ZMOD n]`` congruence written as a divisibility (``(n : ℤ) ∣ b - a``: ``Int.modEq_iff_dvd``; the algebra
-  reads an integer ``a % n = b % n`` as ``n ∣ b - a``, its sign fixed, ``_answer_algebra._remainders``).
+  reads an integer ``a % n = b % n`` as ``n ∣ b - a``, its sign fixed, ``_answer_algebra._remainders``); the
+  question at ``n + 1 - 1`` and a preimage by ``(· + 1)`` of the question at ``n - 1`` (the normal form reads
+  ``a + b - b`` as ``a``, ``_answer_commute._cancelled``).
 
-Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (29) 2 refused
-before, 29 now: class (1) 0 of 6, (2) 0 of 9, (3) 1 of 6, (5) 1 of 8 before. ``HONEST`` (17, official
-answers among them): 17 accepted before and now. ``BY_DESIGN`` (1): accepted before, refused now. Official
+Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (31) 2 refused
+before, 31 now: class (1) 0 of 6, (2) 0 of 9, (3) 1 of 6, (5) 1 of 10 before. ``HONEST`` (19, official
+answers among them): 19 accepted before and now. ``BY_DESIGN`` (1): accepted before, refused now. Official
 answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged.
 Left: a factor where a type is not written (``∃ a b c,``, ``∀ p,``), ``Nat.dist x y = 0``, ``(x == y) =
 true``, ``max x y = min x y``, ``x - y = 0 ∧ y - x = 0`` on ``ℕ``, ``0 < a * b * c`` for three bounds, the
-witnesses' type changed (``ℕ+``), and a foreign ascription anywhere in the value switches the factor
-reading off for all of it.
+witnesses' type changed (``ℕ+``), a ``[ZMOD n]`` congruence as an equation in ``ZMod n``, a subtype's image
+with the type on the function (``((↑) : {m // C m} → ℕ) '' Set.univ``), and a foreign ascription anywhere in
+the value switches the factor reading off for all of it.
 """
 
 from __future__ import annotations
@@ -143,6 +146,8 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     ),
     "a congruence as divisibility under a premise": (B5, "", b5_only("(j : ℤ) ∣ m * (k.1 + 1) - ((p (p k)).1 + 1)")),
     "a congruence as divisibility turned": (B5, "", b5_only("↑j ∣ ((↑(p (p k)).1 : ℤ) + 1) - m * (↑k.1 + 1)")),
+    "the question at a successor's predecessor": (A1, "", f"{{n : ℕ | {q_a1('(n + 1 - 1)')}}}"),
+    "a preimage by a successor": (A1, "", f"(· + 1) ⁻¹' {{n : ℕ | {q_a1('(n - 1)')} ∧ 0 < n}}"),
     "a pair equation under a premise": (A1, "", a1_only(EQUATION, "(2*a^m + 3*b^m, 1) = (4*c^m, 1)")),
 }
 
@@ -155,6 +160,8 @@ HONEST: dict[str, tuple[str, str, str]] = {
     "putnam_2023_b5 official as divisibility": (B5, "", "{n : ℕ | n = 1 ∨ (4 : ℤ) ∣ ↑n - 2}"),
     "putnam_2023_b5 official as a remainder": (B5, "", "{n : ℕ | n = 1 ∨ n % 4 = 2}"),
     "putnam_2024_a1 official": (A1, "", "{1}"),
+    "the official answer at a successor's predecessor": (A1, "", "{n : ℕ | n + 1 - 1 = 1}"),
+    "the official answer as a preimage": (A1, "", "(· + 1) ⁻¹' ({2} : Set ℕ)"),
     "putnam_1994_b1 official": (SQUARES, "", OFFICIAL_1994),
     "squares below the member": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m * m < n)).card = 1}"),
     "a difference pins nothing": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m - 3 = n)).card = 4}"),

@@ -228,6 +228,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
         return chain("*", [terms[0], node("post", "⁻¹", [terms[1]])])  # so `1 / a` is `a⁻¹`: copy red teams 35, 35b)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
+    if op == "-" and len(terms) == 2 and (rest := _cancelled(*terms)) is not None:
+        return rest
     if INFIX[op][1] == "l":
         first = terms[0]  # an operand ascribed `ℕ` stays whole: `((a - b : ℕ) - c : ℤ)` truncates `a - b` only
         merged = first.kind == "bin" and first.text == op and not first.natural
@@ -303,6 +305,16 @@ def prefix(op: str, arg: Node) -> Node:
     if op == "⋃₀":
         return quantifiers.union_of(NORMAL, arg)
     return node("pre", op, [arg], PREFIX[op])
+
+
+def _cancelled(left: Node, right: Node) -> Node | None:
+    """``a + b - b`` as ``a`` (``add_tsub_cancel_right`` on ``ℕ``, ``add_sub_cancel_right`` in a ring; value red
+    team 49: the question at ``n + 1 - 1`` passed, and with it ``(· + 1) ⁻¹' {n | C (n - 1) ∧ ..}``), where
+    ``right`` is written as one operand of the sum ``left``; else None."""
+    if left.kind != "bin" or left.text != "+":
+        return None
+    at = next((k for k, kid in enumerate(left.kids) if same(kid, right)), None)
+    return None if at is None else chain("+", [kid for k, kid in enumerate(left.kids) if k != at])
 
 
 def componentwise(left: Node, right: Node) -> list[tuple[Node, Node]] | None:
