@@ -29,19 +29,28 @@ refusal), never hide it. It is a reading added beside the others, never instead 
 read (a side that is no single term, a polynomial past :data:`MONOMIALS` terms or a power past
 :data:`POWER`) stays as written, so every copy found before is still found. Its work is charged to the
 comparison's budget, which marks it spent (the caller then refuses).
+
+Red team 49: a common factor of a relation's coefficients is divided out (``4*a^m + 6*b^m = 8*c^m`` for
+``2*a^m + 3*b^m = 4*c^m``), only where every leaf's type is written as ``ℕ``, ``ℤ`` or a field and nothing is
+ascribed another type (:func:`_shown`, :func:`cancelling`): in ``ZMod n`` it does not hold. Two tuples or lists
+equal are read as their components' equations (:func:`_components`), and a cast an ascription leaves around a
+side (``(x : ℤ) - y``) as a ring's term.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from math import gcd
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_commute import binary, chain, ordered, prefix
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, componentwise, ordered, prefix
 from putnam_solver.core.provers.lean._answer_literals import MAX_DIGITS
-from putnam_solver.core.provers.lean._answer_nodes import Node, node, render
+from putnam_solver.core.provers.lean._answer_nodes import Node, node, render, same
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_respelled import operands
-from putnam_solver.core.provers.lean._answer_types import NAMES, TYPES
+from putnam_solver.core.provers.lean._answer_types import NAMES, SHOWN, TYPES
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_digit
 
@@ -97,26 +106,135 @@ def _relation(left: list[str], op: str, right: list[str]) -> list[str] | None:
             return None
         right, modulus = right[:opener], right[opener:]
     sides = terms(left), terms(right)
-    if len(sides[0]) != 1 or len(sides[1]) != 1 or not any(map(_arithmetic, (sides[0][0], sides[1][0]))):
+    if len(sides[0]) != 1 or len(sides[1]) != 1:
+        return None
+    if op == "=" and (parts := componentwise(sides[0][0], sides[1][0])) is not None:
+        return _components(parts)
+    if op == "=" and (read := _remainders(sides[0][0], sides[1][0])) is not None:
+        return read
+    if not any(map(_arithmetic, (sides[0][0], sides[1][0]))):
         return None
     kinds = _kinds(sides[0][0]) | _kinds(sides[1][0])
-    reading = _Reading(ring="ℕ" not in kinds or bool(kinds & {"ℤ", "field"}))
+    reading = _Reading(ring="ℕ" not in kinds or bool(kinds & {"ℤ", "field", "ring"}))
+    shown = CANCELLING.get() and _shown(sides[0][0]) and _shown(sides[1][0])  # common factors may go
     out: list[str] = []
     try:
         one, other = reading.poly(sides[0][0]), reading.poly(sides[1][0])
         if op not in MOVED:
+            if shown and op == "∣":
+                one, other = _divided((one, other))
+            if op == "∣" and reading.ring:
+                other = _signed(other)
             for side, after in ((one, [op]), (other, modulus)):
                 render(reading.term(side), out, CONGRUENT)
                 out += after
             return out
-        difference = _sum(one, _negated(other))
+        (difference,) = _divided((_sum(one, _negated(other)),)) if shown else (_sum(one, _negated(other)),)
         if op == "≤" and "field" not in kinds:
             op, difference = "<", _sum(difference, {(): -1})
+            (difference,) = _divided((difference,)) if shown else (difference,)  # `2 * x ≤ 2 * y + 1` on ℤ
     except _Unread:
         return None
     positive = {m: c for m, c in difference.items() if c > 0}
     render(binary(op, reading.term(positive), reading.term(_negated(difference, only=True))), out)
     return out
+
+
+CANCELLING: ContextVar[bool] = ContextVar("common_factors", default=False)
+"""Whether the comparison under way may divide a relation by a common factor (:func:`cancelling`)."""
+
+
+@contextmanager
+def cancelling(on: bool) -> Iterator[None]:
+    """Divide common factors out of relations while the block runs, if ``on`` (value red team 49): the
+    caller's terms elaborate no part at a type the normal form takes off (``_answer_terms.foreign_types``:
+    ``(2 * n : ZMod 4) = 2 * m`` reads ``2 * n = 2 * m``, where ``n = m`` does not follow)."""
+    token = CANCELLING.set(on)
+    try:
+        yield
+    finally:
+        CANCELLING.reset(token)
+
+
+def _shown(term: Node) -> bool:
+    """Whether ``term`` is shown to be a number of ``ℕ``, ``ℤ`` or a field: every leaf of its arithmetic a
+    numeral or a variable whose type is written (``_answer_types.SHOWN``: the statement's, a binder's own),
+    through ``+ - * / %``, ``^``'s base and negation. A leaf the text does not type (an application, ``k.1``,
+    an untyped binder's variable) may be of ``ZMod n``, where ``2 * x = 2 * y`` does not give ``x = y``."""
+    if term.kind == "atom":
+        return all_digits(term.text) or bool(dict(SHOWN.get()).get(term.text))
+    if (ascribed := _ascription(term)) is not None:
+        return _shown(ascribed[0])
+    if term.kind == "pre" and term.text == "↑" and term.lifted:
+        return True  # an ascription's cast to a number type (``_answer_casts.explicit``; others are taken off)
+    if term.kind == "bin" and term.text == "^" and term.kids:
+        return _shown(term.kids[0])  # `a ^ m` is of `a`'s type (`Monoid.npow`)
+    if term.kind == "bin" and term.text in ("+", "-", "*", "/", "%"):
+        return all(_shown(kid) for kid in term.kids)
+    return term.kind == "pre" and term.text == "-" and all(_shown(kid) for kid in term.kids)
+
+
+def _divided(polys: tuple[Poly, ...]) -> tuple[Poly, ...]:
+    """``polys`` divided by the greatest common divisor of all their coefficients (value red team 49: ``2 * x
+    = 2 * y`` for ``x = y``, ``4 * a < 6 * b`` for ``2 * a < 3 * b``, ``2 * x ∣ 2 * y`` for ``x ∣ y``). Sound where
+    the terms are numbers of ``ℕ``, ``ℤ`` or a field (:func:`_shown`) and the divisor a positive numeral:
+    ``c * a = c * b ↔ a = b`` (``mul_left_cancel₀``, no zero divisors), ``c * a < c * b ↔ a < b`` and ``≤``
+    (``mul_lt_mul_left``, ``mul_le_mul_left`` for ``0 < c``), ``c * a ∣ c * b ↔ a ∣ b``
+    (``mul_dvd_mul_iff_left``, ``c ≠ 0``); a relation of ``0`` is left."""
+    divisor = 0
+    for poly in polys:
+        for coefficient in poly.values():
+            divisor = gcd(divisor, coefficient)
+    if divisor <= 1:
+        return polys
+    return tuple({m: c // divisor for m, c in poly.items()} for poly in polys)
+
+
+def _remainders(one: Node, other: Node) -> list[str] | None:
+    """``a % n = b % n`` on ``ℤ`` (a ``[ZMOD n]`` congruence, ``_answer_modeq``: its parts cast) read as ``n ∣ b -
+    a`` (``Int.emod_emod_of_dvd``, ``Int.ModEq``'s ``Int.modEq_iff_dvd``; value red team 49: ``putnam_2023_b5``'s
+    congruence written ``(j : ℤ) ∣ m * (k.1 + 1) - ((p (p k)).1 + 1)`` passed); else None. Not on ``ℕ``, whose
+    ``-`` truncates: each side must be marked cast (``_answer_casts``)."""
+    if not all(side.kind == "bin" and side.text == "%" and len(side.kids) == 2 for side in (one, other)):
+        return None
+    if not (one.cast or one.lifted) or not (other.cast or other.lifted) or not same(one.kids[1], other.kids[1]):
+        return None
+    reading = _Reading(ring=True)
+    try:
+        modulus = reading.poly(one.kids[1])
+        difference = _signed(_sum(reading.poly(other.kids[0]), _negated(reading.poly(one.kids[0]))))
+    except _Unread:
+        return None
+    out: list[str] = []
+    render(reading.term(modulus), out, CONGRUENT)
+    out.append("∣")
+    render(reading.term(difference), out, CONGRUENT)
+    return out
+
+
+def _signed(poly: Poly) -> Poly:
+    """``poly`` or ``-poly``, whichever has its least monomial positive: a divisor divides both alike
+    (``dvd_neg``, in every ring)."""
+    return _negated(poly) if poly and poly[min(poly)] < 0 else poly
+
+
+def _components(parts: list[tuple[Node, Node]]) -> list[str]:
+    """Two tuples or lists equal as their components are (``_answer_commute.componentwise``), each equation
+    read as any other; those that read ``True`` (``(x, 0) = (y, 0)``'s ``0 = 0``) left out, the rest joined by
+    ``∧`` (in parentheses if more than one, as it stands where one relation stood)."""
+    read: list[list[str]] = []
+    for one, other in parts:
+        written: tuple[list[str], list[str]] = ([], [])
+        render(one, written[0], CONGRUENT)
+        render(other, written[1], CONGRUENT)
+        equation = _relation(written[0], "=", written[1])
+        if equation is None:
+            equation = []
+            render(binary("=", one, other), equation)
+        if equation != ["True"]:
+            read.append(equation)
+    joined = [t for k, equation in enumerate(read) for t in ([] if k == 0 else ["∧"]) + equation]
+    return joined if len(read) == 1 else ["(", *joined, ")"] if read else ["True"]
 
 
 def _negated(poly: Poly, only: bool = False) -> Poly:
@@ -141,6 +259,8 @@ def _kinds(term: Node) -> set[str]:
         return {k} if (k := dict(TYPES.get()).get(term.text)) else set()
     if (ascribed := _ascription(term)) is not None:
         return {NAMES[ascribed[1]]}
+    if term.kind == "pre" and term.text == "↑" and term.lifted:
+        return {"ring"}  # an ascription's cast to a wider number type: a ring's `-` around it
     if term.kind in ("bin", "pre") and term.text in ("+", "-", "*"):
         return set().union(*map(_kinds, term.kids))
     if term.kind == "bin" and term.text == "^" and term.kids:
@@ -187,6 +307,10 @@ class _Reading:
             inner = _Reading(NAMES[ascribed[1]] != "ℕ")
             inner.atoms = self.atoms
             return inner.poly(ascribed[0])
+        if kind == "pre" and text == "↑" and term.lifted and kids:  # `(e : ℤ)` where `e` is cast whole
+            inner = _Reading(False)  # (value red team 49): a cast commutes with `+ * ^`; `e`'s own `-` is an atom
+            inner.atoms = self.atoms
+            return inner.poly(kids[0])
         return self._atom(self._rebuilt(term))
 
     def _atom(self, term: Node) -> Poly:

@@ -14,6 +14,7 @@ to the result.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
@@ -24,8 +25,8 @@ from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._answer_order import normal_order
 from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
-from putnam_solver.core.provers.lean._answer_spelling import one_spelling
-from putnam_solver.core.provers.lean._answer_types import Types, typed, with_bound, written
+from putnam_solver.core.provers.lean._answer_spelling import grouped_kinds, one_spelling
+from putnam_solver.core.provers.lean._answer_types import Types, showing, typed, with_bound, written
 from putnam_solver.core.provers.lean._answer_unparenthesized import unparenthesized
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
@@ -47,20 +48,22 @@ def canonical_kept(
     ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22), and
     where ``algebra`` (a work budget) is given, the relations' sides as polynomials (``_answer_algebra``) and
     no parentheses around a trailing quantifier (``_answer_unparenthesized``)."""
-    read, kinds = _canonical(tuple(texts), types)
-    with typed(with_bound(kinds)):  # each bound variable as its own binder types it (``_answer_types``)
+    read, kinds, grouped = _canonical(tuple(texts), types)
+    shown = with_bound((*kinds, *grouped))  # what the common-factor reading may rely on (``_answer_algebra``)
+    with typed(with_bound(kinds)), showing(shown):  # each bound variable as its binder types it (``_answer_types``)
         kept = normal_order(read) if normal else list(read)
         kept = kept if algebra is None else algebraic(unparenthesized(kept), algebra)
     return [t for t in kept if t not in ("(", ")")], kept if keep else []
 
 
 @lru_cache(maxsize=16)
-def _canonical(texts: Sequence[str], types: bool) -> tuple[tuple[str, ...], Types]:
+def _canonical(texts: Sequence[str], types: bool) -> tuple[tuple[str, ...], Types, Types]:
     """:func:`canonical_kept` before the normal form, with parentheses (the copy rule reads one value in
     both forms and several times: once). Each binding occurrence gets the next number, read as that only
     within its binder's scope (``_answer_scopes``): a name bound again inside, or used after the scope, is
     another variable (red team 19; the shadowing found after red team 29). With it, the kind of each
     numbered variable whose binder writes a number type (``_answer_types.written``)."""
+    grouped = grouped_kinds(texts)  # `∃ (a b c : ℕ),`: the types `one_spelling` takes off
     texts = sorted_binders(one_spelling(texts, types))  # red teams 21, 22: as Lean reads them, `∃ c b a`
     at = [k for k, t in enumerate(texts) if t not in ("(", ")")]  # each plain token's place in `texts`
     plain = [texts[k] for k in at]
@@ -95,9 +98,12 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[tuple[str, ...], Type
         elif (binding or set_builder) and plain_name(text):
             sites[i] = binder if binding else at[i - 1]
         out.append(text)
-    kinds = ((f"#{k}", written(texts, at[i])) for k, i in enumerate(sorted(sites)))  # numbered as `scoped` does
+    once = Counter(plain[i] for i in sites)  # a grouped name's kind, where it is bound once
+    numbered = list(enumerate(sorted(sites)))  # as `scoped` numbers them
+    kinds = ((f"#{k}", written(texts, at[i])) for k, i in numbered)
+    shown = ((f"#{k}", grouped.get(plain[i]) if once[plain[i]] == 1 else None) for k, i in numbered)
     read = scoped(texts, at, out, sites, BINDERS | NUMBERED, _emptied(texts, at, out))
-    return tuple(read), tuple((n, k) for n, k in kinds if k)
+    return tuple(read), tuple((n, k) for n, k in kinds if k), tuple((n, k) for n, k in shown if k)
 
 
 def _emptied(texts: Sequence[str], at: Sequence[int], out: Sequence[str | None]) -> set[int]:

@@ -57,6 +57,7 @@ number, red team 29, ``_answer_types``), ``∪`` for
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
@@ -125,6 +126,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
     left, right = related(op, left, right)  # `↑(n - 5) < 7` is `n - 5 < 7` (``_answer_casts``)
     if op in SYMMETRIC and same(left, right):
         return node("atom", "True")
+    if op == "=" and (parts := componentwise(left, right)) is not None:
+        return chain("∧", [binary("=", *pair) for pair in parts])
     if op == "∈" and (read := members.member(NORMAL, left, right)) is not None:
         return read
     # `S ⊆ T`, `S = Set.univ`, `S = ∅` (``_answer_quantifiers``)
@@ -173,7 +176,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
     operands = quantifiers.merged(NORMAL, op, operands)
-    operands = _biconditionals(operands) if op == "∧" else operands
+    operands = _antisymmetric(_biconditionals(operands)) if op == "∧" else operands
     if op in IDEMPOTENT:  # each term at its first place only
         operands = [group[0] for group in _grouped(operands, literals=False)]
     if len(operands) == 1:
@@ -225,6 +228,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
         return chain("*", [terms[0], node("post", "⁻¹", [terms[1]])])  # so `1 / a` is `a⁻¹`: copy red teams 35, 35b)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
+    if op == "-" and len(terms) == 2 and (rest := _cancelled(*terms)) is not None:
+        return rest
     if INFIX[op][1] == "l":
         first = terms[0]  # an operand ascribed `ℕ` stays whole: `((a - b : ℕ) - c : ℤ)` truncates `a - b` only
         merged = first.kind == "bin" and first.text == op and not first.natural
@@ -300,6 +305,36 @@ def prefix(op: str, arg: Node) -> Node:
     if op == "⋃₀":
         return quantifiers.union_of(NORMAL, arg)
     return node("pre", op, [arg], PREFIX[op])
+
+
+def _cancelled(left: Node, right: Node) -> Node | None:
+    """``a + b - b`` as ``a`` (``add_tsub_cancel_right`` on ``ℕ``, ``add_sub_cancel_right`` in a ring; value red
+    team 49: the question at ``n + 1 - 1`` passed, and with it ``(· + 1) ⁻¹' {n | C (n - 1) ∧ ..}``), where
+    ``right`` is written as one operand of the sum ``left``; else None."""
+    if left.kind != "bin" or left.text != "+":
+        return None
+    at = next((k for k, kid in enumerate(left.kids) if same(kid, right)), None)
+    return None if at is None else chain("+", [kid for k, kid in enumerate(left.kids) if k != at])
+
+
+def componentwise(left: Node, right: Node) -> list[tuple[Node, Node]] | None:
+    """The components of two tuples ``(a, b) = (c, d)`` or two lists ``[a, b] = [c, d]`` of one length, which
+    are equal exactly when each component is (``Prod.mk.injEq``, ``List.cons.injEq``; value red team 49: the
+    question's equation ``x = y`` written ``(x, 0) = (y, 0)`` or ``[x] = [y]`` passed); else None."""
+    if left.kind != "group" or right.kind != "group" or left.text != right.text or left.text not in ("(", "["):
+        return None
+    ones, others = _items(left.kids), _items(right.kids)
+    if ones is None or others is None or len(ones) != len(others) or (left.text == "(" and len(ones) < 2):
+        return None
+    return list(zip(ones, others, strict=True))
+
+
+def _items(kids: list[Node]) -> list[Node] | None:
+    """The items of a bracket's parts ``a , b , c )``, if each is one term."""
+    items, commas = kids[0:-1:2], kids[1:-1:2]
+    if len(kids) % 2 or not kids or any(k.kind != "part" or k.text != "," for k in commas):
+        return None
+    return items if all(item.kind != "part" for item in items) else None
 
 
 def elaborated(arg: Node) -> Node:
@@ -413,24 +448,52 @@ def _decided(test: Node, number: Node) -> Node | None:
 def _biconditionals(operands: list[Node]) -> list[Node]:
     """``(A → B) ∧ (B → A)`` (read ``(¬A ∨ B) ∧ (¬B ∨ A)``) as ``A ↔ B`` (``iff_iff_implies_and_implies``;
     red team 29): each operand ``¬X ∨ Y`` whose dual ``X ∨ ¬Y`` is another operand, found by key."""
-    by_key = {o.key: k for k, o in enumerate(operands) if o.kind == "bin" and o.text == "∨" and len(o.kids) == 2}
+
+    def split(o: Node) -> tuple[Node, Node] | None:  # `¬X ∨ Y`: `X`, `Y`
+        negation = next((kid for kid in o.kids if kid.kind == "pre" and kid.text == "¬"), None)
+        return None if negation is None else (negation.kids[0], o.kids[1] if o.kids[0] is negation else o.kids[0])
+
+    def dual(o: Node) -> Node | None:
+        return None if (parts := split(o)) is None else chain("∨", [parts[0], negated(parts[1])])
+
+    def joined(o: Node) -> Node:
+        premise, conclusion = split(o) or (o, o)
+        return binary("↔", premise, conclusion)
+
+    return _paired(operands, "∨", dual, joined)
+
+
+NORMAL: Final = Build(binary, chain, prefix, negated, applied)
+"""The constructors above, for the rules they apply that rebuild terms with them (``_answer_nodes.Build``)."""
+
+
+def _antisymmetric(operands: list[Node]) -> list[Node]:
+    """``a ≤ b ∧ b ≤ a`` as ``a = b`` (``le_antisymm_iff``, in every partial order; value red team 49: the
+    question's equation written as two bounds passed): each ``≤`` operand whose mirror is another, by key."""
+    return _paired(
+        operands,
+        "≤",
+        lambda o: node("bin", "≤", o.kids[::-1], INFIX["≤"][0]),
+        lambda o: binary("=", *o.kids),
+    )
+
+
+def _paired(
+    operands: list[Node], op: str, dual: Callable[[Node], Node | None], joined: Callable[[Node], Node]
+) -> list[Node]:
+    """``operands`` (of an ``∧`` chain) with each ``op`` operand whose ``dual`` is another operand read, with
+    it, as one term ``joined``, found by key (linear)."""
+    by_key = {o.key: k for k, o in enumerate(operands) if o.kind == "bin" and o.text == op and len(o.kids) == 2}
     if len(by_key) < 2:
         return operands
     used: set[int] = set()
     out = []
     for k in sorted(by_key.values()):
-        kids = operands[k].kids
-        negation = next((kid for kid in kids if kid.kind == "pre" and kid.text == "¬"), None)
-        if k in used or negation is None:
+        mirror = dual(operands[k])
+        partner = by_key.get(mirror.key) if mirror is not None else None
+        if mirror is None or partner is None or partner == k or {k, partner} & used:
             continue
-        other = kids[1] if kids[0] is negation else kids[0]
-        dual = chain("∨", [negation.kids[0], negated(other)])
-        partner = by_key.get(dual.key)
-        if partner is not None and partner != k and partner not in used and same(operands[partner], dual):
+        if same(operands[partner], mirror):
             used |= {k, partner}
-            out.append(binary("↔", negation.kids[0], other))
+            out.append(joined(operands[k]))
     return [*out, *(o for k, o in enumerate(operands) if k not in used)] if out else operands
-
-
-NORMAL: Final = Build(binary, chain, prefix, negated, applied)
-"""The constructors above, for the rules they apply that rebuild terms with them (``_answer_nodes.Build``)."""

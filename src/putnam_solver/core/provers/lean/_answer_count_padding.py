@@ -29,6 +29,8 @@ reader knows the term to vary with it (:func:`varies`), failing closed anywhere 
   s, if C then 1 else 0``) as the set-builder of its condition and collection (:func:`_selection`), and a
   condition whose conjuncts that hold the variable each vary, one an upper bound of the member and none a
   lower bound (the divisors of ``n``, ``{m | m ∣ n ∧ m < n + 1}``).
+  Red team 49: a set pinned through an equation of a polynomial in the member (``{m | m * m = n ∧ Q m}``,
+  ``2 * m = 2 * n``, ``(m : ℤ) = n``: :func:`_rooted`), at most its degree of members.
 
 Anything else (``if``, ``min``, ``max``, a function no list names, a binder inside, two places of the
 variable) is not read, and the comparison counts as closed: refused. An honest answer states its members
@@ -45,6 +47,7 @@ from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
 from putnam_solver.core.provers.lean._answer_count_forms import counting
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, Node, node
 from putnam_solver.core.provers.lean._answer_order import TooDeep, terms
+from putnam_solver.core.provers.lean._answer_types import NAMES
 
 FAITHFUL: Final = frozenset(
     {"Iio", "Iic", "Ioo", "Ico", "Ioc", "Icc", "range", "divisors", "properDivisors", "primeFactors", "Fin"}
@@ -303,9 +306,38 @@ def _pinned(condition: Node, members: set[str], closed: bool = True) -> bool:
     for part in parts:
         if part.kind == "bin" and part.text == "=" and len(part.kids) == 2:
             for side, other in (part.kids, part.kids[::-1]):
-                if side.kind == "atom" and side.text in members and not _holds(other, frozenset(members)):
+                if _rooted(side, frozenset(members)) and not _holds(other, frozenset(members)):
                     return closed or not _numerals(other)
     return False
+
+
+def _rooted(term: Node, members: frozenset[str]) -> bool:
+    """Whether ``term`` is the member, or a polynomial in it that an equation with a term free of it pins to
+    finitely many members (value red team 49: ``{m | m * m = n ∧ Q m}``, ``{m | 2 * m + 1 = n ∧ Q m}``, ``{m |
+    (m : ℤ) = n ∧ Q m}`` are the hedge ``Q`` at the roots, as ``{m | m = n ∧ Q m}`` is at ``n``): built from the
+    member by casts, ``+`` of numerals, ``*`` of nonzero numerals and of such terms, and ``^`` by a nonzero
+    numeral, so that every coefficient of the member is positive and the polynomial less its constant is not
+    zero in ``ℕ``, ``ℤ``, ``ℚ``, ``ℝ`` or ``ℂ``, where it has at most its degree of roots (``Polynomial.card_roots'``).
+    No ``-`` (``m - m``, ``ℕ``'s truncation), no term free of the member but a numeral (``m * k`` with ``k = 0``)."""
+    kind, text, kids = term.kind, term.text, term.kids
+    if kind == "atom":
+        return text in members
+    if kind == "pre" and text in ("↑", ASCRIBED, NATURAL) and kids:
+        return _rooted(kids[0], members)
+    if kind == "group" and text == "(" and (len(kids) == 2 or (len(kids) == 4 and kids[2].text in NAMES)):
+        return _rooted(kids[0], members)  # `(m)`, `(m : ℤ)` (a cast)
+    if kind != "bin" or text not in ("+", "*", "^") or not _holds(term, members):
+        return False
+    if text == "^":
+        return len(kids) == 2 and _rooted(kids[0], members) and _positive(kids[1])
+    free = [kid for kid in kids if not _holds(kid, members)]
+    held = [kid for kid in kids if _holds(kid, members)]
+    numerals = all(_numerals(kid) for kid in free) and (text == "+" or all(_positive(kid) for kid in free))
+    return numerals and all(_rooted(kid, members) for kid in held)
+
+
+def _positive(term: Node) -> bool:
+    return term.kind == "atom" and term.text.isdigit() and int(term.text) > 0
 
 
 def _numerals(term: Node) -> bool:

@@ -43,8 +43,13 @@ def _equation(a: Tokens, b: Tokens, n: Tokens, like: Token, integer: bool) -> To
 
 def _argument(x: Text, i: int, end: int) -> int | None:
     """The end (exclusive) of the argument that begins at ``i``: a bracketed group or one token, with the
-    projections after it (``(f x).1``, ``k . 1``)."""
-    if i >= end:
+    projections after it (``(f x).1``, ``k . 1``), after any coercion arrows (``↑j``: Lean reads ``↑`` with
+    its argument at the highest precedence, core's ``coeNotation``, so ``Int.ModEq ↑j a b`` has ``↑j`` for its
+    modulus; value red team 49: it was read as ``↑`` alone, ``j`` the left side). Where no argument begins
+    (an operator), None: the congruence is left as written."""
+    while i < end and x.t[i].text == "↑":
+        i += 1
+    if i >= end or x.atom(i) is None:
         return None
     close = x.partner[i] if x.t[i].text in ("(", "[", "{", "⟨") else i
     if close is None or close >= end:
@@ -53,6 +58,20 @@ def _argument(x: Text, i: int, end: int) -> int | None:
     while j + 1 < end and x.t[j].text == ".":
         j += 2
     return j
+
+
+BARE_BEFORE: Final = frozenset({",", "∧", "∨", "→", "->", "↔", "¬", ":=", "=>", "↦", "|", "then", "else", "if", "("})
+BARE_AFTER: Final = frozenset({",", "∧", "∨", "→", "->", "↔", ":=", "|", "then", "else", ")"})
+
+
+def _bare(texts: list[str], start: int, end: int) -> bool:
+    """Whether ``Int.ModEq n a b`` at ``texts[start:end]`` stands where its equation reads alike without
+    parentheses (value red team 49): between tokens that bind looser than ``=`` (``∀ k, Int.ModEq n a b``, ``¬``
+    at 40), as the notation ``a ≡ b [ZMOD n]`` (``notation:50``, an equation's precedence) reads there; the
+    parentheses the function form was given told it apart from its notation in the reading as written."""
+    before = texts[start - 1] if start else ","
+    after = texts[end] if end < len(texts) else ","
+    return before in BARE_BEFORE and after in BARE_AFTER
 
 
 def congruences(x: Text) -> Tokens | None:
@@ -69,6 +88,8 @@ def congruences(x: Text) -> Tokens | None:
             if len(ends) == 4:
                 n, a, b = t[ends[0] : ends[1]], t[ends[1] : ends[2]], t[ends[2] : ends[3]]
                 equation = _equation(list(a), list(b), list(n), token, token.text == "Int.ModEq")
+                if _bare(texts, i, ends[3]):
+                    return [*t[:i], *equation, *t[ends[3] :]]
                 return [*t[:i], make_token("(", token), *equation, make_token(")", token), *t[ends[3] :]]
         if token.text != "≡":
             continue

@@ -44,8 +44,9 @@ with the normal form. Red team 45: the condition up to order algebra (``6 ≤ p`
 empty parentheses of the type it drops, ``_answer_canonical``). Red team 47: a third reading, as written
 with each number relation's sides as polynomials (``_answer_algebra``: ``a ^ m * 2``, ``x - y = 0``, ``r + 1
 ≤ p``) and no parentheses around a trailing quantifier (``_answer_unparenthesized``), searched beside the
-other two. Left: a condition of arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by
-evaluation, red team 43).
+other two. Red team 49: common factors divided out where the types are written (``_answer_algebra``), and
+an ascription inside a congruence's ascribed side read once (:func:`_uncast`). Left: a condition of
+arithmetic alone at a point (``2 ^ 2 < 10 ^ 100 ∧ ..``, decided by evaluation, red team 43).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_algebra import cancelling
 from putnam_solver.core.provers.lean._answer_binders import plain_name
 from putnam_solver.core.provers.lean._answer_binding import QUANTIFIERS
 from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
@@ -68,6 +70,7 @@ from putnam_solver.core.provers.lean._answer_respelled import respelled
 from putnam_solver.core.provers.lean._answer_scopes import renamed_free
 from putnam_solver.core.provers.lean._answer_shapes import piped, rebound, spelled
 from putnam_solver.core.provers.lean._answer_sides import applications, other_sides, widened
+from putnam_solver.core.provers.lean._answer_terms import foreign_types, make_token
 from putnam_solver.core.provers.lean._answer_types import declared, typed
 from putnam_solver.core.provers.lean._idchars import starts_letter
 from putnam_solver.core.provers.lean.syntax import Statement, Token, code_tokens, normalize_name
@@ -89,8 +92,14 @@ def restated_condition(value: Sequence[Token], expected: Statement, solution: st
     variable of any binder or at a numeral (module doc). Fails closed: a value too long or too deep for the
     normal form to read, or whose search spends its budget, is refused."""
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
+    conditions = [
+        make_token(t, None) for _, condition in _conditions(theorem, normalize_name(solution)) for t in condition
+    ]
     try:
-        with typed(declared(theorem)):
+        with (
+            typed(declared(theorem)),
+            cancelling(not foreign_types(code_tokens(value)) and not foreign_types(conditions)),
+        ):
             return _restated(value, expected, solution, theorem)
     except TooDeep:
         return True
@@ -178,15 +187,37 @@ def _uncast(texts: list[str]) -> list[str]:
     read ``↑(ascribed) (↑j)``, ``[ZMOD (j : ℤ)]`` ``↑(ascribed) (↑(ascribed) j)``, ``putnam_2023_b5``'s ``[ZMOD
     n]`` ``↑(ascribed) n``)."""
     out: list[str] = []
+    opened: list[tuple[int, bool]] = []  # where each group open in `out` begins, and whether in an ascription
     for i, text in enumerate(texts):
         if text == "↑":
             continue
         out.append(text)
-        if text == ")" and texts[i - 3 : i - 1] == ["(", "↑"] and _name(texts[i - 1]):
-            out[-3:] = out[-2:-1]  # `(↑j)`: `j`
-        elif text == ")" and out[-5:-3] == [ASCRIBED, "("] and out[-3] == ASCRIBED and _name(out[-2]):
-            out[-4:] = out[-2:-1]  # `↑(ascribed) (↑(ascribed) j)`: `↑(ascribed) j`
+        if text in ("(", "[", "{", "⟨"):
+            opened.append((len(out) - 1, (bool(opened) and opened[-1][1]) or out[-2:-1] == [ASCRIBED]))
+        elif text in (")", "]", "}", "⟩") and opened:
+            start = opened.pop()[0]
+            if text == ")" and texts[i - 3 : i - 1] == ["(", "↑"] and _name(texts[i - 1]):
+                out[-3:] = out[-2:-1]  # `(↑j)`: `j`
+            elif text == ")" and out[-5:-3] == [ASCRIBED, "("] and out[-3] == ASCRIBED and _name(out[-2]):
+                out[-4:] = out[-2:-1]  # `↑(ascribed) (↑(ascribed) j)`: `↑(ascribed) j`
+            elif (
+                out[start : start + 3] == ["(", ASCRIBED, "("]
+                and opened
+                and opened[-1][1]
+                and _primary(out[start + 3 : -2])
+            ):
+                out[start:] = out[start + 3 : -2]  # `((↑k.1 : ℤ) + 1)` in `[ZMOD n]`'s ascription: `(k.1 + 1)`
     return out
+
+
+def _primary(texts: list[str]) -> bool:
+    """Whether ``texts`` is one name, numeral or bracketed group, with projections after it (``k . 1``,
+    ``( p k ) . 1``): what may stand anywhere without parentheses of its own."""
+    if not texts:
+        return False
+    end = (partner(texts, 0) or 0) + 1 if texts[0] in ("(", "[", "{", "⟨") else 1 if _name(texts[0]) else 0
+    rest = texts[end:] if end else ["?"]
+    return len(rest) % 2 == 0 and all(t == "." for t in rest[::2]) and all(_name(t) for t in rest[1::2])
 
 
 def _name(text: str) -> bool:

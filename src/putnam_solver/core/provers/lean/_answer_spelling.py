@@ -26,6 +26,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_spelled, norm_spelled
 from putnam_solver.core.provers.lean._answer_terms import binder_names
+from putnam_solver.core.provers.lean._answer_types import NAMES
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 
 ONE: Final = {
@@ -71,6 +72,25 @@ def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
             out.append(text)
     out = abs_spelled(norm_spelled(out))
     return out if types else _untyped_groups(out)
+
+
+def grouped_kinds(texts: Sequence[str]) -> dict[str, str]:
+    """The number kind (``_answer_types.NAMES``) each name bound in a bracketed group after a binder is written
+    with, ``∃ (a b c : ℕ),`` (value red team 49: :func:`one_spelling` takes the type off, so ``_answer_types``
+    saw no type of ``a``); a name grouped with two kinds is left out."""
+    found: dict[str, str | None] = {}
+    partner = bracket_partners(list(texts))
+    for i, text in enumerate(texts):
+        j = i + 1
+        while text in GROUP_BINDERS and j < len(texts) and texts[j] == "(" and j in partner:
+            close = partner[j]
+            names = binder_names(texts[j : close + 1])
+            if names and close - j == len(names) + 3 and texts[close - 2] == ":" and texts[close - 1] in NAMES:
+                for name in names:
+                    kind = NAMES[texts[close - 1]]
+                    found[name] = kind if found.get(name, kind) == kind else None
+            j = close + 1
+    return {name: kind for name, kind in found.items() if kind is not None}
 
 
 def _untyped_groups(texts: list[str]) -> list[str]:

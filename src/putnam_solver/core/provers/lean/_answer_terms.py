@@ -361,29 +361,59 @@ def ascription(x: Text) -> Tokens | None:
     elaborates the arithmetic of ``(n - 1 : ℤ)`` at ``ℤ``, ``↑n - 1``, copy red team 31): where the cast
     changes the meaning (under ``-``, ``/``, ``%``) the normal form keeps it, elsewhere takes it off
     (``_answer_casts``)."""
-    t, binding, held = x.t, [False], set()
-    for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`), not
-        ends = (",", "=>", "↦", "|", *PREDICATES)  # of a binder predicate's bound (`∃ a ≥ (0 : ℤ),`: copy red team 36)
+    t, held = x.t, _binder_groups(x.t)
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        colon, close = _ascribed(x, i, held), x.partner[i]
+        if colon is None or close is None:
+            return None
+        if colon + 2 == close and t[colon + 1].text in (*CASTS, "ℕ", "Nat"):
+            wider = t[colon + 1].text in CASTS
+            arrow, inner = t[i]._replace(text=ASCRIBED if wider else NATURAL), t[i]._replace(text="(")
+            return [t[i], arrow, inner, *t[i + 1 : colon], t[close], t[close]], close + 1
+        return [*t[i:colon], t[close]], close + 1
+
+    return rewrite(t, match)
+
+
+def _binder_groups(t: Tokens) -> set[int]:
+    """The ``(`` of every group among a binder's names (``∀ (x : T) (y : U),``), not of a binder predicate's
+    bound (``∃ a ≥ (0 : ℤ),``: copy red team 36)."""
+    binding, held = [False], set()
+    for i, token in enumerate(t):
+        ends = (",", "=>", "↦", "|", *PREDICATES)
         binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in ends
         if token.text in OPEN_CLOSE:
             held.update([i] if binding[-1] else [])
             binding.append(False)
         elif token.text in CLOSERS and len(binding) > 1:
             binding.pop()
+    return held
 
-    def match(i: int) -> tuple[Tokens, int] | None:
-        close = x.partner[i]
-        if t[i].text != "(" or close is None or i in held or (close + 1 < len(t) and t[close + 1].text in ("→", "->")):
-            return None
-        colon = x.find(i + 1, close, {":", *BINDERS, *KEYWORDS})
-        ascribed = colon is not None and colon > i + 1 and t[colon].text == ":"
-        if ascribed and colon is not None and colon + 2 == close and t[colon + 1].text in (*CASTS, "ℕ", "Nat"):
-            wider = t[colon + 1].text in CASTS
-            arrow, inner = t[i]._replace(text=ASCRIBED if wider else NATURAL), t[i]._replace(text="(")
-            return [t[i], arrow, inner, *t[i + 1 : colon], t[close], t[close]], close + 1
-        return ([*t[i:colon], t[close]], close + 1) if ascribed else None
 
-    return rewrite(t, match)
+def _ascribed(x: Text, i: int, held: set[int]) -> int | None:
+    """The ``:`` of an ascription ``(e : T)`` at ``i`` outside binders, else None."""
+    t, close = x.t, x.partner[i]
+    if t[i].text != "(" or close is None or i in held or (close + 1 < len(t) and t[close + 1].text in ("→", "->")):
+        return None
+    colon = x.find(i + 1, close, {":", *BINDERS, *KEYWORDS})
+    return colon if colon is not None and colon > i + 1 and t[colon].text == ":" else None
+
+
+def foreign_types(tokens: Tokens) -> bool:
+    """Whether ``tokens`` elaborate a term at a type the normal form does not keep: an ascription ``(e : T)``
+    to anything but one number type (``(2 * n : ZMod 4)``, read ``(2 * n)``: :func:`ascription`) or a
+    ``show``. Where they do, an identity of ``ℕ``, ``ℤ`` or a field may not hold of a relation that reads as
+    one of typed variables (``_answer_algebra``'s common factors)."""
+    x = Text(tokens)
+    held = _binder_groups(tokens)
+    for i, token in enumerate(tokens):
+        if token.text == "show":
+            return True
+        colon = _ascribed(x, i, held) if token.text == "(" else None
+        if colon is not None and (colon + 2 != x.partner[i] or tokens[colon + 1].text not in (*CASTS, "ℕ", "Nat")):
+            return True
+    return False
 
 
 def pairs(x: Text) -> Tokens | None:

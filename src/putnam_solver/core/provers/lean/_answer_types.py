@@ -55,6 +55,22 @@ def typed(types: Types) -> Iterator[None]:
         TYPES.reset(token)
 
 
+SHOWN: ContextVar[Types] = ContextVar("written_types", default=())
+"""The types the text writes for the comparison under way, grouped binders' too (``∃ (a b c : ℕ),``, value
+red team 49), for ``_answer_algebra``'s common factors alone: the identities above read :data:`TYPES`, which
+leaves them out (``a - b`` there stays a ring's, as red team 47's reading of ``2*a^m + 3*b^m - 4*c^m = 0``)."""
+
+
+@contextmanager
+def showing(types: Types) -> Iterator[None]:
+    """Read :data:`SHOWN` as ``types`` while the block runs."""
+    token = SHOWN.set(types)
+    try:
+        yield
+    finally:
+        SHOWN.reset(token)
+
+
 def declared(texts: Sequence[str]) -> Types:
     """The variables ``texts`` (a theorem's tokens, ``theorem name`` first) bind with a type :data:`NAMES`
     reads, ``(a b : ℕ)`` in its signature, ``∀ x : ℝ,``, ``∃ (k : ℤ),``; an ascription ``(n : ℝ)`` in a term
