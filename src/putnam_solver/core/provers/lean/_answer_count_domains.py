@@ -42,7 +42,7 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   :mod:`_answer_count_links`), since 47 by a term of coordinates below a number (``a + b ≤ 2``).
 
 A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Since false rejections 48 a
-negated order is read as its complement (``¬ (3987 ≤ n)``). Anything else beside
+negated order is read as its complement (``¬ (3987 ≤ n)``; since 49 ``¬ 3987 ≤ n`` too). Anything else beside
 a count (an untyped variable, ``ℚ``, another negation, a variable counted by name) is refused:
 fail closed. A bounded count of a decidable property is an evaluable term, as ``List.find?`` over a range
 is (red team 41's aliases row leaves bounded decidable searches).
@@ -57,7 +57,7 @@ from putnam_solver.core.provers.lean._answer_count_binders import Need, coordina
 from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links, one_way, shifted, term_bound
 from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, indicator, top
-from putnam_solver.core.provers.lean._answer_count_terms import number_term, positive
+from putnam_solver.core.provers.lean._answer_count_terms import negation, number_term, positive
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._number_decisions import Binding, bindings, library_decides
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
@@ -382,8 +382,9 @@ def _bound(
     start, end = conjunct
     if texts[start] in ("∃", "∀"):
         return  # a bounded quantifier (`_conjuncts`): its body bounds nothing of the whole
-    negated = texts[start] == "¬" and partner.get(start + 1) == end - 1  # `¬ (3987 ≤ n)`: `n < 3987`
-    start, end = (start + 2, end - 1) if negated else (start, end)
+    inner = negation(reading, conjunct)  # `¬ (3987 ≤ n)`, `¬ 3987 ≤ n`: `n < 3987`
+    negated = inner is not None
+    start, end = inner or conjunct
     relations, k = [], start
     while k < end:
         relations += [k] if texts[k] in _RELATIONS else []
@@ -404,7 +405,8 @@ def _bound(
         shown = integral and positive(reading, found, right, natural, counted.positives)
         sides = {"upper", "lower"} if shown and not untyped else set()
     elif relation in ("<", "≤", ">", "≥", "="):
-        bounded = None if untyped or linked is None else term_bound(reading, found, names, relation, (left, right))
+        pair, naturals = (left, right), counted.naturals
+        bounded = None if untyped or linked is None else term_bound(reading, found, names, relation, pair, naturals)
         if linked is not None and bounded is not None:  # `a + b ≤ 2`: each coordinate's upper bound
             linked += bounded
             return
@@ -418,7 +420,7 @@ def _bound(
         if linked is not None and other_path is not None:
             linked += links(path or "", relation, other_path)
             return
-        grown = None if absolute or untyped or path is None else shifted(reading, names, other)
+        grown = None if absolute or untyped or path is None else shifted(reading, names, other, False, naturals)
         if linked is not None and grown is not None:  # `a < b + 1`: `a`'s bound only
             linked += one_way(path or "", relation, grown)
             return

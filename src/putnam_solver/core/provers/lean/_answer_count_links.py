@@ -19,7 +19,8 @@ struck only where every one of those is (a ``ℕ`` is bounded below by ``0``). S
 summand may be a product of coordinates (``a < b * c``: bounded where each factor is bounded on both sides,
 so ``b * c`` with ``b, c : ℤ`` bounded above only bounds nothing) or a coordinate to a positive numeral power
 (an odd one is monotone, as the coordinate is; an even one is bounded where its coordinate is on both sides
-and is never negative); ``x ^ 0`` is ``1`` and ``2 ^ n`` is not read.
+and is never negative); ``x ^ 0`` is ``1``. Since false rejections 49 a numeral power of a natural coordinate
+(``2 ^ n < 9``) is read as growing with it (:func:`_exponential`).
 """
 
 from __future__ import annotations
@@ -87,12 +88,19 @@ def _bounding(source: str, how: str, side: str) -> tuple[tuple[str, str], ...]:
     return ((source, side if how == "+" else _FLIP[side]),)
 
 
-def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int], scaled: bool = False) -> Term | None:
+def shifted(
+    reading: CountReading,
+    names: dict[str, str],
+    span: tuple[int, int],
+    scaled: bool = False,
+    naturals: Collection[str] = frozenset(),
+) -> Term | None:
     """How ``value[span]`` holds each coordinate (:data:`Term`) where it is a chain of ``+``/``-`` of summands
     with one coordinate at least (``b + 1``, ``b + c``, ``b - 1``, ``b + 2 * c``, ``x ^ 2 + y ^ 2``), each
     summand a product of numerals and of coordinates, each maybe to a positive numeral power; None otherwise,
     and where ``scaled`` (the term bounds its own coordinates, :func:`term_bound`) also for a product of two
-    coordinates or a factor ``0`` (``b * c ≤ 6`` and ``0 * n ≤ 5`` bound no factor)."""
+    coordinates or a factor ``0`` (``b * c ≤ 6`` and ``0 * n ≤ 5`` bound no factor). A numeral of ``2`` or
+    more to the power of a coordinate of ``naturals`` (``2 ^ n``) grows with it as the coordinate does."""
     texts = reading.texts
     signs = _split(reading, span, ("+", "-"))
     if len(signs) == 1 and len(_split(reading, span, ("*", "^"))) == 1:
@@ -107,9 +115,13 @@ def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int],
                     return None
                 continue
             powered = _split(reading, factor, ("^",))
+            grown = _exponential(reading, names, powered, naturals)
+            if grown is not None:
+                held.append((grown, False))
+                continue
             exponent = texts[powered[-1][0]] if len(powered) == 2 and _numeral(reading, powered[1]) else ""
             if len(powered) > 2 or (len(powered) == 2 and not (exponent.isdigit() and int(exponent) > 0)):
-                return None  # `n ^ 0` is 1, `2 ^ n` is read nowhere
+                return None  # `n ^ 0` is 1; `2 ^ n` of an integer `n` is read nowhere
             found = coordinate(reading, names, powered[0])
             if found is None:
                 return None
@@ -119,6 +131,20 @@ def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int],
         for found, even in held:
             term.append((found, "*" if len(held) > 1 or (even and sign == "-") else "^" if even else sign))
     return term or None
+
+
+def _exponential(
+    reading: CountReading, names: dict[str, str], powered: Sequence[tuple[int, int]], naturals: Collection[str]
+) -> str | None:
+    """The coordinate of ``naturals`` that ``value[powered]`` (the parts of a factor between ``^``s) raises a
+    numeral of at least ``2`` to (``2 ^ n``), else None: ``b ^ n`` with ``n : ℕ`` grows strictly with ``n``
+    in the number types, and past every bound (``n < b ^ n`` for ``1 < b``: Mathlib's ``Nat.lt_pow_self``);
+    an integer exponent (``zpow`` in a field) makes ``2 ^ n`` small for every negative ``n``: not read."""
+    if len(powered) != 2 or not _numeral(reading, powered[0]):
+        return None
+    base = reading.texts[powered[0][0]]
+    found = coordinate(reading, names, powered[1])
+    return found if base.isdigit() and int(base) >= 2 and found in naturals else None
 
 
 def _split(reading: CountReading, span: tuple[int, int], operators: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -135,7 +161,12 @@ def _split(reading: CountReading, span: tuple[int, int], operators: tuple[str, .
 
 
 def term_bound(
-    reading: CountReading, found: Sequence[Binding], names: dict[str, str], relation: str, sides: tuple[Span, Span]
+    reading: CountReading,
+    found: Sequence[Binding],
+    names: dict[str, str],
+    relation: str,
+    sides: tuple[Span, Span],
+    naturals: Collection[str] = frozenset(),
 ) -> list[Link] | None:
     """The links a conjunct ``T relation e`` (or ``e relation T``) makes where ``T`` is a term of coordinates
     (:func:`shifted`, no coordinate alone) and ``e`` a number term free of the counted variable (false
@@ -152,7 +183,7 @@ def term_bound(
         return None
     mirrored = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
     for (term_span, bound_span), below in (((left, right), relation), ((right, left), mirrored)):
-        term = shifted(reading, names, term_span, scaled=True)
+        term = shifted(reading, names, term_span, True, naturals)
         if term is None or not number_term(reading, found, names, bound_span):
             continue
         made: list[Link] = []

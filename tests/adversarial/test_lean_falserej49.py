@@ -1,0 +1,106 @@
+"""False rejections, round 49 (Lean): honest numbers the lexer refused and honest counts the value rules
+refused, each class beside near misses that must stay refused.
+
+* the lexer reads a number as Lean's ``takeDigitsFn``/``decimalNumberFn`` do (``_literals.NUMBER_PATTERN``):
+  a ``_`` between any two digits, of the fraction and the exponent too (``1.5_3``, ``1e1_0``), where round 47
+  refused a ``_`` after the integer part; a ``_`` that no digit follows is where Lean stops ("unexpected
+  character") and reads the rest as code, still refused as glued (``1.5_axiom``, ``1_.5axiom``, ``0x1_``);
+* a negated order without brackets (``¬ n ≥ 3987``): Lean's ``¬`` takes its argument at precedence 40, the
+  whole comparison (``_answer_count_terms.negation``); a second negation, ``=``, a quantifier stay unread;
+* a numeral power of a natural coordinate (``2 ^ n < 9``, ``a < 2 ^ n``): grows with ``n``
+  (``_answer_count_links._exponential``); an integer exponent, a base ``0`` or ``1``, an unbounded exponent
+  stay refused.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean.syntax import LexError, lex
+from tests.adversarial.test_lean_falserej44 import LEAST, TEXT, _verdict
+from tests.adversarial.test_lean_redteam39_values import BENCHMARK
+from tests.helpers import lean_edit_failures
+
+__all__ = ["BENCHMARK"]
+PID = "putnam_1962_a1"
+GLUED = "a number glued to"
+
+# 1. numbers Lean reads whole, each as one token of the lexer; the helper passes G2 and G3
+NUMBERS = ("1.5_3", "1e1_0", "1_000.2_5e-1_0", "2.5E+1__0", "1__0.5", "0.0_1", "3.1_4_1_5")
+# numbers where Lean stops after a `_` that no digit follows, glued to `axiom`: refused as glued
+STOPPED = ("1.5_", "1_.5", "1_e5", "1e1_", "1.5_3_", "2.5e1__", "0o7_", "0b1_", "1_")
+
+# name: (profile, problem, text put before the solution, value); each passes G2
+HONEST: dict[str, tuple[str, str, str, str]] = {
+    # 2. a negated order without brackets
+    "not at least": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ n ≥ 3987}"),
+    "not below, mirrored": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ 3987 ≤ n}"),
+    "not below zero, beside a bound": (TEXT, LEAST, "", "Set.ncard {n : ℤ | ¬ n < 0 ∧ n < 3987}"),
+    "a negated sum": (TEXT, LEAST, "", "Set.ncard {n : ℤ | 0 ≤ n ∧ ¬ n + 1 > 3987}"),
+    "a negation in a disjunction": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ n ≥ 3986 ∨ n = 5000}"),
+    # 3. a numeral power of a natural
+    "a power of two below a number": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 2 ^ n < 9} + 3983"),
+    "a power of two at most a number": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 2 ^ n ≤ 8} + 3983"),
+    "a power of two, mirrored": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 9 > 2 ^ n} + 3983"),
+    "a scaled power in a sum": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 3 * 2 ^ n + 1 < 25} + 3984"),
+    "below a power of a bounded natural": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, n) : ℕ × ℕ | a < 2 ^ n ∧ n < 2} + 3984",
+    ),
+}
+
+# name: (profile, problem, text put before the solution, value); each must stay refused by G2
+ATTACKS: dict[str, tuple[str, str, str, str]] = {
+    # 2. negations that bound nothing, or are not read
+    "not at most": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ n ≤ 3987}"),
+    "a double negation": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ ¬ n ≥ 3987}"),
+    "not equal": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ n = 3987}"),
+    "a negated bound of an integer, one side": (TEXT, LEAST, "", "Set.ncard {n : ℤ | ¬ 3987 ≤ n}"),
+    "a negation before an implication": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ n ≥ 3987 → n = 5}"),
+    "a negation before an equivalence": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ n ≥ 3987 ↔ n = 5}"),
+    "a negated quantifier": (TEXT, LEAST, "", "Set.ncard {n : ℕ | ¬ ∃ k, n ≥ 3987 + k}"),
+    # 3. powers that bound nothing
+    "a power of two with an integer exponent": (TEXT, LEAST, "", "Set.ncard {n : ℤ | 2 ^ n < 9} + 3985"),
+    "a power of one": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 1 ^ n < 9} + 3985"),
+    "a power of zero": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 0 ^ n < 9} + 3985"),
+    "a power of two above a number": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 2 ^ n > 9} + 3985"),
+    "below a power of an unbounded natural": (TEXT, LEAST, "", "Set.ncard {(a, n) : ℕ × ℕ | a < 2 ^ n} + 3985"),
+    "a power minus an unbounded natural": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, n) : ℕ × ℕ | 2 ^ n - a < 9} + 3985",
+    ),
+    "a power of a half": (TEXT, LEAST, "", "Set.ncard {n : ℕ | (1 / 2) ^ n < 9} + 3985"),
+}
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_a_number_lean_reads_whole_is_one_token(lean_putnambench: Benchmark, number: str) -> None:
+    assert [t.text for t in lex(f"x = {number}")][2:] == [number]
+    helper = f"noncomputable def zz_r : ℝ := {number} + 1"
+    assert lean_edit_failures(lean_putnambench, PID, {"before": helper + "\n\n"}) == {}
+
+
+@pytest.mark.parametrize("number", STOPPED)
+def test_a_separator_lean_stops_at_is_refused(lean_putnambench: Benchmark, number: str) -> None:
+    text = f"def zz_s := {number}axiom zz : False"
+    with pytest.raises(LexError, match=GLUED):
+        lex(text)
+    found = lean_edit_failures(lean_putnambench, PID, {"before": text + "\n\n"})
+    assert GLUED in found.get("G2", "") and GLUED in found.get("G3", ""), found
+
+
+@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
+def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
+    profile, problem, before, value = case
+    assert _verdict(bench, profile, problem, before, value) == ""
+
+
+@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
+def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
+    profile, problem, before, value = case
+    assert _verdict(bench, profile, problem, before, value)
