@@ -9,7 +9,15 @@ refused, each class beside near misses that must stay refused.
   whole comparison (``_answer_count_terms.negation``); a second negation, ``=``, a quantifier stay unread;
 * a numeral power of a natural coordinate (``2 ^ n < 9``, ``a < 2 ^ n``): grows with ``n``
   (``_answer_count_links._exponential``); an integer exponent, a base ``0`` or ``1``, an unbounded exponent
-  stay refused.
+  stay refused;
+* a product of natural coordinates below a number whose other factors a conjunct states positive (``a * b ≤
+  6 ∧ 0 < a ∧ 0 < b``, ``_answer_count_links._factors``); ``a * b ≤ 6 ∧ 1 ≤ b`` (``a = 0`` leaves ``b`` free),
+  integers, a product above a number stay refused;
+* ``Finset.univ`` beside a count (the word rule lists it: membership in it is ``True``) and a count's argument
+  ascribed a ``Finset`` type (``Nat.card (Finset.univ : Finset (Fin 3987))``: every ``Finset`` is finite);
+* a ``fun`` whose binders take their types from an ascription (``(fun k => if k = 1 then .. : ℕ → ℕ)``,
+  ``_number_decisions._ascribed_domains``): its ``if`` is decided by the library beside ``open Classical``;
+  a condition no library instance decides, a type not read (``(ℕ → ℕ)``, ``_ → ℕ``) stay refused.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.syntax import LexError, lex
-from tests.adversarial.test_lean_falserej44 import LEAST, TEXT, _verdict
+from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, TEXT, _verdict
+from tests.adversarial.test_lean_falserej47 import ROOKS
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
 from tests.helpers import lean_edit_failures
 
@@ -50,6 +59,44 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
         "",
         "Set.ncard {(a, n) : ℕ × ℕ | a < 2 ^ n ∧ n < 2} + 3984",
     ),
+    # 4. a product whose other factors are stated positive
+    "a product of positive naturals": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℕ × ℕ | a * b ≤ 6 ∧ 0 < a ∧ 0 < b} + 3973",
+    ),
+    "a product, mirrored, positive by at least one": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℕ × ℕ | 6 ≥ a * b ∧ 1 ≤ a ∧ b ≥ 1} + 3973",
+    ),
+    "a scaled product, positive by not zero": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℕ × ℕ | 2 * a * b < 5 ∧ a ≠ 0 ∧ b > 0} + 3984",
+    ),
+    # 5. Finset.univ beside a count, an argument ascribed a Finset
+    "a member of the universe of Fin": (TEXT, LEAST, "", "Set.ncard {x : Fin 4000 | x ∈ Finset.univ ∧ x.val < 3987}"),
+    "the universe of Fin as a Finset": (TEXT, LEAST, "", "Nat.card (Finset.univ : Finset (Fin 3987))"),
+    "the universe of Fin as a Finset, by Set.ncard": (TEXT, LEAST, "", "Set.ncard (Finset.univ : Finset (Fin 3987))"),
+    "subsets of the universe": (TEXT, LEAST, "", "Set.ncard {s : Finset (Fin 12) | s ⊆ Finset.univ} - 109"),
+    # 6. a fun typed by an ascription, its if decided by the library
+    "a fun ascribed outside its brackets": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => ((fun k => if k = 1 then 0 else 2 ^ (k - 2)) : ℕ → ℕ) n",
+    ),
+    "a fun ascribed inside its brackets": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => (fun k => if k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ) n",
+    ),
+    "the whole value an ascribed fun": (FULL, ROOKS, OPEN, "(fun k => if k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ)"),
 }
 
 # name: (profile, problem, text put before the solution, value); each must stay refused by G2
@@ -75,6 +122,61 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         "Set.ncard {(a, n) : ℕ × ℕ | 2 ^ n - a < 9} + 3985",
     ),
     "a power of a half": (TEXT, LEAST, "", "Set.ncard {n : ℕ | (1 / 2) ^ n < 9} + 3985"),
+    # 4. products that bound a factor nowhere
+    "a product, one factor positive": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b ≤ 6 ∧ 1 ≤ b} + 3978"),
+    "a product, no factor positive": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b ≤ 6} + 3978"),
+    "a product of positive integers": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℤ × ℤ | a * b ≤ 6 ∧ 0 < a ∧ 0 < b} + 3978",
+    ),
+    "a product above a number": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b ≥ 6 ∧ 0 < a ∧ 0 < b} + 3978"),
+    "a product with a zero factor": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℕ × ℕ | 0 * a * b ≤ 6 ∧ 0 < a ∧ 0 < b} + 3978",
+    ),
+    "a product plus a factor": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b + a ≤ 6 ∧ 0 < b} + 3978"),
+    "a product, positivity in a disjunction": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {(a, b) : ℕ × ℕ | a * b ≤ 6 ∧ 0 < a ∨ 0 < b} + 3978",
+    ),
+    # 5. the universe beside an unbounded or unlisted word
+    "the universe beside an unlisted word": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {x : Fin 4000 | x ∈ Finset.univ ∧ Irrational (Real.sqrt x.val)}",
+    ),
+    "the card of the universe below an integer": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {n : ℤ | (Finset.univ : Finset (Fin 5)).card ≤ n}",
+    ),
+    "an image of the universe": (
+        TEXT,
+        LEAST,
+        "",
+        "Set.ncard {n : ℕ | n ∉ (Finset.univ : Finset (Fin 3987)).image Fin.val}",
+    ),
+    # 6. ascriptions that type no decided condition
+    "an ascribed fun deciding an undecided word": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => ((fun k => if Irrational k then 0 else 2 ^ (n - 2)) : ℝ → ℕ) 2",
+    ),
+    "an ascribed fun deciding sets": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => ((fun k => if k = {1} then 0 else 2 ^ (n - 2)) : Set ℕ → ℕ) {n}",
+    ),
 }
 
 

@@ -26,7 +26,7 @@ and is never negative); ``x ^ 0`` is ``1``. Since false rejections 49 a numeral 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._answer_count_binders import Span, coordinate
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading
@@ -41,6 +41,17 @@ Term = list[tuple[str, str]]
 (``"*"``) or under an even power (``"^"``): bounded where the coordinate is bounded on both sides."""
 _MOST_LINKS: Final = 32
 _FLIP: Final = {"upper": "lower", "lower": "upper"}
+
+
+class Counted(NamedTuple):
+    """A counted set-builder's variable: each name it binds and the coordinate that name is
+    (:mod:`_answer_count_binders`), the coordinates of type ``ℕ``, the terms a top-level conjunct states
+    positive (their texts), and whether its type is written."""
+
+    names: dict[str, str]
+    naturals: frozenset[str]
+    positives: frozenset[tuple[str, ...]]
+    untyped: bool
 
 
 def links(path: str, relation: str, other: str) -> list[Link]:
@@ -161,12 +172,7 @@ def _split(reading: CountReading, span: tuple[int, int], operators: tuple[str, .
 
 
 def term_bound(
-    reading: CountReading,
-    found: Sequence[Binding],
-    names: dict[str, str],
-    relation: str,
-    sides: tuple[Span, Span],
-    naturals: Collection[str] = frozenset(),
+    reading: CountReading, found: Sequence[Binding], counted: Counted, relation: str, sides: tuple[Span, Span]
 ) -> list[Link] | None:
     """The links a conjunct ``T relation e`` (or ``e relation T``) makes where ``T`` is a term of coordinates
     (:func:`shifted`, no coordinate alone) and ``e`` a number term free of the counted variable (false
@@ -179,12 +185,18 @@ def term_bound(
     ``ℤ``: a ``ℕ`` needs no lower bound, so ``ℕ``'s truncation says nothing false here). None where the
     conjunct is no such bound."""
     left, right = sides
+    names = counted.names
     if coordinate(reading, names, left) is not None or coordinate(reading, names, right) is not None:
         return None
     mirrored = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
     for (term_span, bound_span), below in (((left, right), relation), ((right, left), mirrored)):
-        term = shifted(reading, names, term_span, True, naturals)
-        if term is None or not number_term(reading, found, names, bound_span):
+        if not number_term(reading, found, names, bound_span):
+            continue
+        factors = _factors(reading, counted, term_span) if below in ("<", "≤", "=") else None
+        if factors is not None:  # `a * b ≤ 6 ∧ 0 < b`: `a ≤ 6`
+            return [(path, "upper", ()) for path in factors]
+        term = shifted(reading, names, term_span, True, counted.naturals)
+        if term is None:
             continue
         made: list[Link] = []
         for side, holds in (("upper", below in ("<", "≤", "=")), ("lower", below in (">", "≥", "="))):
@@ -199,6 +211,27 @@ def term_bound(
                     made += [(path, edge, others) for edge in ((side, "lower") if how == "^" else (side,))]
         return made
     return None
+
+
+def _factors(reading: CountReading, counted: Counted, span: Span) -> list[str] | None:
+    """Where ``value[span]`` is a product of natural coordinates and positive numerals (``a * b``, ``2 * a *
+    b``), the coordinates it bounds when below a number: each whose other factors are all stated positive
+    (:data:`Counted`'s ``positives``: ``0 < b``), as ``a ≤ a * b`` for ``b ≥ 1`` in ``ℕ`` (``a * b ≤ 6 ∧ 1 ≤
+    b`` leaves ``b`` unbounded: ``a`` may be ``0``); None where it is no such product."""
+    texts = reading.texts
+    if len(_split(reading, span, ("+", "-"))) != 1:
+        return None
+    held: list[tuple[str, bool]] = []
+    for factor in _split(reading, span, ("*",)):
+        if _numeral(reading, factor) and texts[factor[0]].isdigit() and int(texts[factor[0]]) > 0:
+            continue
+        path = coordinate(reading, counted.names, factor)
+        if path is None or path not in counted.naturals:
+            return None
+        held.append((path, tuple(texts[factor[0] : factor[1]]) in counted.positives))
+    if len(held) < 2:
+        return None
+    return [path for k, (path, _) in enumerate(held) if all(shown for j, (_, shown) in enumerate(held) if j != k)]
 
 
 def _numeral(reading: CountReading, atom: tuple[int, int]) -> bool:
