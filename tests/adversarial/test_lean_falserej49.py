@@ -17,7 +17,11 @@ refused, each class beside near misses that must stay refused.
   ascribed a ``Finset`` type (``Nat.card (Finset.univ : Finset (Fin 3987))``: every ``Finset`` is finite);
 * a ``fun`` whose binders take their types from an ascription (``(fun k => if k = 1 then .. : ℕ → ℕ)``,
   ``_number_decisions._ascribed_domains``): its ``if`` is decided by the library beside ``open Classical``;
-  a condition no library instance decides, a type not read (``(ℕ → ℕ)``, ``_ → ℕ``) stay refused.
+  a condition no library instance decides, a type not read (``(ℕ → ℕ)``, ``_ → ℕ``) stay refused;
+* a one-point ``∃ k, k = t ∧ B`` (``∀ k, k = t → B``) inside a counted set
+  (``_answer_count_quantifiers``): the padding reader sees through it (the normal form substitutes it), so
+  red team 45's pinned hedge stays refused; not one point, a search after it, under an inner ``fun`` stay
+  refused.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.syntax import LexError, lex
 from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, TEXT, _verdict
-from tests.adversarial.test_lean_falserej47 import ROOKS
+from tests.adversarial.test_lean_falserej47 import A1, ROOKS, Q
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
 from tests.helpers import lean_edit_failures
 
@@ -97,6 +101,10 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
         "fun n => (fun k => if k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ) n",
     ),
     "the whole value an ascribed fun": (FULL, ROOKS, OPEN, "(fun k => if k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ)"),
+    # 7. a one-point quantifier inside a counted set
+    "exists at a term of the member": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ ∃ k, k = m + 1 ∧ 0 < k}"),
+    "forall at the member": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ ∀ k, k = m → k < 5000}"),
+    "exists at the member, not zero": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3988 ∧ ∃ k, k = m ∧ k ≠ 0}"),
 }
 
 # name: (profile, problem, text put before the solution, value); each must stay refused by G2
@@ -176,6 +184,23 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         ROOKS,
         OPEN,
         "fun n => ((fun k => if k = {1} then 0 else 2 ^ (n - 2)) : Set ℕ → ℕ) {n}",
+    ),
+    # 7. one point inside a counted set: a search after it, not one point, a pinned hedge
+    "one point, then a search": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ ∃ k, k = m ∧ ∃ j, j > k}"),
+    "a disjunction, not one point": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ ∃ k, k = m ∨ k = 5}"),
+    "equal to itself": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ ∃ k, k = k ∧ k < 5}"),
+    "under an inner fun": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ (fun t => ∃ k, k = t ∧ k < 5000) m}"),
+    "a pinned member through one point (red team 45's hedge)": (
+        TEXT,
+        A1,
+        "",
+        f"{{n : ℕ | Set.ncard {{m | ∃ k, k = n ∧ m = k ∧ {Q}}} = 1 ∧ n = 3}}",
+    ),
+    "a pinned member through one point, bounded": (
+        TEXT,
+        A1,
+        "",
+        f"{{n : ℕ | Set.ncard {{m : ℕ | m < 9 ∧ ∃ k, k = m ∧ k = n ∧ {Q}}} = 1}}",
     ),
 }
 
