@@ -100,6 +100,12 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
         OPEN,
         "fun n => (fun k => if k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ) n",
     ),
+    "an ascribed fun with a named condition": (
+        FULL,
+        ROOKS,
+        OPEN,
+        "fun n => (fun k => if h : k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ) n",
+    ),
     "the whole value an ascribed fun": (FULL, ROOKS, OPEN, "(fun k => if k = 1 then 0 else 2 ^ (k - 2) : ℕ → ℕ)"),
     # 7. a one-point quantifier inside a counted set
     "exists at a term of the member": (TEXT, LEAST, "", "Set.ncard {m : ℕ | m < 3987 ∧ ∃ k, k = m + 1 ∧ 0 < k}"),

@@ -16,9 +16,11 @@ The text shows a condition's type only through its variables, so a condition cou
 in it is a numeral, an arithmetic or order symbol, a number type (an ascription), ``MOD``/``ZMOD``, or a
 variable whose innermost binder in scope there writes a number type (``fun x : ℝ ↦``, ``∃ a c : ℝ,``, ``{x
 : ℝ | ...}``) or, for the value's leading ``fun``, has the solution's declared domain (``fun n ↦`` for ``ℕ →
-ℤ``); a binder's scope ends at its bracket group's end or the group's next ``,``. A dependent arrow ``(n :
-T) → B`` (``{n : T} →``, a pair ``(n : T) × B``) is a binder of ``n`` over ``B`` (false rejections 47: until
-then any ``)`` before ``→`` left the whole text unread, ``(ℕ → ℕ) → B`` too). A value with a binding the
+ℤ``), or, since false rejections 49, for a ``fun`` under a type ascription the domain it ascribes (``(fun k
+=> e : ℕ → ℕ)``, :func:`_ascribed_domains`); a binder's scope ends at its bracket group's end or the group's
+next ``,``. A dependent arrow ``(n : T) → B`` (``{n : T} →``, a pair ``(n : T) × B``) is a binder of ``n``
+over ``B`` (false rejections 47: until then any ``)`` before ``→`` left the whole text unread, ``(ℕ → ℕ) →
+B`` too). A value with a binding the
 reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun | ...``) has none.
 
 The same priority makes ``Finset``'s ``DecidableEq``/``Fintype`` of an element type harmless where the type
@@ -150,15 +152,15 @@ def _ascribed_domains(texts: Sequence[str], partner: dict[int, int], k: int) -> 
 
 
 def _colon(texts: Sequence[str], partner: dict[int, int], opener: int) -> int | None:
-    """The ``:`` at the own top level of the ``(`` group opened at ``opener``, if any."""
+    """The last ``:`` at the own top level of the ``(`` group opened at ``opener``, if any: an ascription's
+    (one before it may be an ``if h : c``'s)."""
     if opener < 0 or texts[opener] != "(" or partner.get(opener, opener) <= opener:
         return None
-    j = opener + 1
+    j, found = opener + 1, None
     while j < partner[opener]:
-        if texts[j] == ":":
-            return j
+        found = j if texts[j] == ":" else found
         j = partner[j] + 1 if partner.get(j, j) > j else j + 1
-    return None
+    return found
 
 
 def _nth(domains: Sequence[str], n: int, names: Sequence[str]) -> str | None:
