@@ -80,6 +80,9 @@ AGREE: list[tuple[str, list[tuple[str, str]]]] = [
     ("0x1F 0b101 0o17 1_000", [(NUMBER, "0x1F"), (NUMBER, "0b101"), (NUMBER, "0o17"), (NUMBER, "1_000")]),
     ("1.5e3 1.5e-3 2e5", [(NUMBER, "1.5e3"), (NUMBER, "1.5e-3"), (NUMBER, "2e5")]),
     ("2sorry", [(NUMBER, "2"), (IDENT, "sorry")]),
+    # takeDigitsFn in every part of a decimal number (false rejections 49)
+    ("1.5_3 1e1_0 1__0.2_5E-1_0", [(NUMBER, "1.5_3"), (NUMBER, "1e1_0"), (NUMBER, "1__0.2_5E-1_0")]),
+    ("1e1_0sorry", [(NUMBER, "1e1_0"), (IDENT, "sorry")]),
     ("0xcafesorry", [(NUMBER, "0xcafe"), (IDENT, "sorry")]),
     # strings: any character but `"` and `\`; Lean's escapes; a gap `\` newline whitespace
     ('"a -- b /- c"', [(STRING, '"a -- b /- c"')]),
@@ -156,6 +159,8 @@ REFUSED: list[tuple[str, str]] = [
     ('"\\{"', "`\\\\{`"),
     ('"a\\\n\nb"', "string gap"),
     ("0baxiom", "`0b` with no digit"),
+    ("1.5_axiom", "a number glued to `_axiom`"),  # Lean stops after the `_` (false rejections 49)
+    ("1_.5axiom", "a number glued to `_`"),
 ]
 
 
@@ -288,6 +293,7 @@ REPLAYED = [
     'have := "a\\\n   b"; zzq',
     "have := 2.; zzq",
     "have := 1.5e-3; have := 0x1F; have := 1_000; zzq",
+    "have := 1.5_3; have := 1e1_0; have := 1__0.2_5E-1_0; zzq",
     "have := «a -/ b»; zzq",
     "have := «a\nb»; zzq",
     "have := f''; zzq",

@@ -8,11 +8,14 @@ resumes reading commands and declares ``axiom zz : False``; ``1e1_0axiom`` is re
 Now (``_literals.literal_error``) a number glued to a name that begins with ``_`` is a lexing error: G2 and
 G3 refuse the file as unreadable (no statement of the pinned benchmarks and no proof of the conformance
 corpora writes such a literal). The toy Lean declares each hidden axiom
-(``test_lean_reads_the_hidden_command``). A replay of 4000 random texts (a number, quote, escape or comment
-prefix glued to ``axiom zz : False``; 1582 of them the lexer read with no ``axiom`` and no ``#`` word) found
-one that the toy Lean declares before the fix (``1.5_2axiom``) and none after it; a second replay of 3000
-with a wider alphabet (brackets, ``s!"``, quotations, subscripts, ``@[``, ``#[``: 864 read with no ``axiom``)
-found none after it.
+(``test_lean_reads_the_hidden_command``). Since round 49 the lexer reads a number as Lean does (``1.5_3`` and
+``1e1_0`` whole): a ``_`` glued after one is where Lean stops, still refused as glued; a number Lean reads
+whole is followed by the hidden command as a token of its own, refused by G2 and G3 as that command.
+A replay of 4000 random texts (a number, quote, escape or comment prefix glued to ``axiom zz : False``;
+1582 of them the lexer read with no ``axiom`` and no ``#`` word) found one that the
+toy Lean declares before the fix (``1.5_2axiom``) and none after it; a second replay of 3000 with a wider
+alphabet (brackets, ``s!"``, quotations, subscripts, ``@[``, ``#[``: 864 read with no ``axiom``) found none
+after it.
 
 Tried and refused before this round (``TRIED``, kept as regressions), each as a helper before the theorem or
 as its proof: a char literal holding ``"`` or ``\\'`` before an axiom, a char literal left open, string
@@ -142,8 +145,12 @@ CONSISTENT: dict[str, str] = {
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_each_hidden_command_is_refused(lean_putnambench: Benchmark, name: str) -> None:
+    """Refused as glued where Lean stops at a ``_``; where Lean reads the number whole (``1e1_0``, round 49's
+    lexer too), refused by the command that follows it, read as Lean reads it."""
     found = lean_edit_failures(lean_putnambench, PID, {"before": HOSTILE[name] + "\n\n"})
-    assert GLUED in found.get("G2", "") and GLUED in found.get("G3", ""), found
+    hidden = ("axiom", "instance", "set_option")
+    for gate in ("G2", "G3"):
+        assert GLUED in found.get(gate, "") or any(w in found.get(gate, "") for w in hidden), found
 
 
 @pytest.mark.parametrize("name", [*HONEST, *CONSISTENT])
@@ -177,5 +184,8 @@ def test_lean_reads_the_hidden_command(toy_lean: ToyLean, tmp_path: Path, number
         [str(toy_lean.lean), "T.lean"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
     )
     assert "'zz' depends on axioms: [zz]" in run.stdout, run.stdout + run.stderr
-    with pytest.raises(LexError, match=GLUED):
-        lex(text)
+    if number.endswith("_"):
+        with pytest.raises(LexError, match=GLUED):
+            lex(text)
+    else:  # read whole by both since round 49: the `axiom` is a token of its own, which G2 and G3 read
+        assert "axiom" in [t.text for t in lex(text)]

@@ -42,7 +42,7 @@ membership and counts nothing, red team 40's rule reads it) must count, by its t
   :mod:`_answer_count_links`), since 47 by a term of coordinates below a number (``a + b ≤ 2``).
 
 A disjunction bounds the sides each of its disjuncts bounds (a union of bounded sets). Since false rejections 48 a
-negated order is read as its complement (``¬ (3987 ≤ n)``). Anything else beside
+negated order is read as its complement (``¬ (3987 ≤ n)``; since 49 ``¬ 3987 ≤ n`` too). Anything else beside
 a count (an untyped variable, ``ℚ``, another negation, a variable counted by name) is refused:
 fail closed. A bounded count of a decidable property is an evaluable term, as ``List.find?`` over a range
 is (red team 41's aliases row leaves bounded decidable searches).
@@ -51,13 +51,21 @@ is (red team 41's aliases row leaves bounded decidable searches).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, leaves, pattern
-from putnam_solver.core.provers.lean._answer_count_links import Link, carry, links, one_way, shifted, term_bound
+from putnam_solver.core.provers.lean._answer_count_links import (
+    Counted,
+    Link,
+    carry,
+    links,
+    one_way,
+    shifted,
+    term_bound,
+)
 from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, indicator, top
-from putnam_solver.core.provers.lean._answer_count_terms import number_term, positive
+from putnam_solver.core.provers.lean._answer_count_terms import negation, number_term, positive
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
 from putnam_solver.core.provers.lean._number_decisions import Binding, bindings, library_decides
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, name_parts, normalize_name
@@ -194,6 +202,8 @@ def _finite(
     start, end = span
     while start < end and texts[start] == "(" and partner.get(start) == end - 1:
         colon = _top(reading, start, ":")
+        if colon is not None and texts[colon + 1] == "Finset" and _applied(reading, colon + 1, end - 1):
+            return True  # `(Finset.univ : Finset (Fin 5))`: a `Finset` is finite (false rejections 49)
         if colon is not None and texts[colon + 1 : colon + 2] != ["Set"]:
             return False
         start, end, ascribed = (
@@ -237,17 +247,6 @@ def _top(reading: CountReading, opener: int, symbol: str) -> int | None:
     return top(reading.texts, reading.partner, opener, (symbol,))
 
 
-class _Counted(NamedTuple):
-    """A counted set-builder's variable: each name it binds and the coordinate that name is
-    (:mod:`_answer_count_binders`), the coordinates of type ``ℕ``, the terms a top-level conjunct states
-    positive (their texts), and whether its type is written."""
-
-    names: dict[str, str]
-    naturals: frozenset[str]
-    positives: frozenset[tuple[str, ...]]
-    untyped: bool
-
-
 def _bounded_builder(
     reading: CountReading,
     found: Sequence[Binding],
@@ -286,7 +285,7 @@ def _bounded_builder(
         return False
     naturals = frozenset(path for path, sides in need.items() if sides == {"upper"})
     shown = _positives(reading, found, conditions[-1], names) | {name for name in given if name[0] not in names}
-    counted = _Counted(names, naturals, shown, typed is None)
+    counted = Counted(names, naturals, shown, typed is None)
     numbers, linked = frozenset(path for path, sides in need.items() if sides), list[Link]()
     harmless = bounded_quantifiers(reading)
     for condition in conditions:
@@ -340,9 +339,10 @@ def _needs(reading: CountReading, found: Sequence[Binding], typed: Span | None) 
 def _positives(
     reading: CountReading, found: Sequence[Binding], condition: Span, names: dict[str, str]
 ) -> frozenset[tuple[str, ...]]:
-    """The texts of the terms free of the variable that a top-level conjunct of ``condition`` states
-    positive (``0 < n``, ``1 ≤ n``, ``0 ≠ n`` and their mirrors): where such a term is ``0`` the set is
-    empty, so a divisor of it bounds (:func:`_answer_count_terms.positive`)."""
+    """The texts of the terms free of the variable, and of its coordinates, that a top-level conjunct of
+    ``condition`` states positive (``0 < n``, ``1 ≤ n``, ``0 ≠ n`` and their mirrors): where such a term is
+    ``0`` the set is empty, so a divisor of it bounds (:func:`_answer_count_terms.positive`); a natural
+    coordinate so stated bounds the other factors of a product (:func:`_answer_count_links.term_bound`)."""
     texts = reading.texts
     shown: set[tuple[str, ...]] = set()
     for start, end in _conjuncts(reading, condition) or []:
@@ -355,12 +355,14 @@ def _positives(
         else:
             continue
         words = texts[term[0] : term[1]]
-        if not _RELATIONS.intersection(words) and number_term(reading, found, names, term):
+        if not _RELATIONS.intersection(words) and (
+            number_term(reading, found, names, term) or coordinate(reading, names, term) is not None
+        ):
             shown.add(tuple(words))
     return frozenset(shown)
 
 
-def _struck(reading: CountReading, found: Sequence[Binding], counted: _Counted, conjunct: Span, need: Need) -> Need:
+def _struck(reading: CountReading, found: Sequence[Binding], counted: Counted, conjunct: Span, need: Need) -> Need:
     """The sides :func:`_bound` would strike from ``need`` for ``value[conjunct]``, ``need`` left as it is."""
     trial = {key: set(sides) for key, sides in need.items()}
     _bound(reading, found, counted, conjunct, trial)
@@ -370,7 +372,7 @@ def _struck(reading: CountReading, found: Sequence[Binding], counted: _Counted, 
 def _bound(
     reading: CountReading,
     found: Sequence[Binding],
-    counted: _Counted,
+    counted: Counted,
     conjunct: Span,
     need: Need,
     linked: list[Link] | None = None,
@@ -382,8 +384,9 @@ def _bound(
     start, end = conjunct
     if texts[start] in ("∃", "∀"):
         return  # a bounded quantifier (`_conjuncts`): its body bounds nothing of the whole
-    negated = texts[start] == "¬" and partner.get(start + 1) == end - 1  # `¬ (3987 ≤ n)`: `n < 3987`
-    start, end = (start + 2, end - 1) if negated else (start, end)
+    inner = negation(reading, conjunct)  # `¬ (3987 ≤ n)`, `¬ 3987 ≤ n`: `n < 3987`
+    negated = inner is not None
+    start, end = inner or conjunct
     relations, k = [], start
     while k < end:
         relations += [k] if texts[k] in _RELATIONS else []
@@ -404,7 +407,7 @@ def _bound(
         shown = integral and positive(reading, found, right, natural, counted.positives)
         sides = {"upper", "lower"} if shown and not untyped else set()
     elif relation in ("<", "≤", ">", "≥", "="):
-        bounded = None if untyped or linked is None else term_bound(reading, found, names, relation, (left, right))
+        bounded = None if untyped or linked is None else term_bound(reading, found, counted, relation, (left, right))
         if linked is not None and bounded is not None:  # `a + b ≤ 2`: each coordinate's upper bound
             linked += bounded
             return
@@ -418,7 +421,7 @@ def _bound(
         if linked is not None and other_path is not None:
             linked += links(path or "", relation, other_path)
             return
-        grown = None if absolute or untyped or path is None else shifted(reading, names, other)
+        grown = None if absolute or untyped or path is None else shifted(reading, names, other, False, counted.naturals)
         if linked is not None and grown is not None:  # `a < b + 1`: `a`'s bound only
             linked += one_way(path or "", relation, grown)
             return

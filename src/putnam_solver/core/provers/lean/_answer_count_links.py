@@ -19,13 +19,14 @@ struck only where every one of those is (a ``ℕ`` is bounded below by ``0``). S
 summand may be a product of coordinates (``a < b * c``: bounded where each factor is bounded on both sides,
 so ``b * c`` with ``b, c : ℤ`` bounded above only bounds nothing) or a coordinate to a positive numeral power
 (an odd one is monotone, as the coordinate is; an even one is bounded where its coordinate is on both sides
-and is never negative); ``x ^ 0`` is ``1`` and ``2 ^ n`` is not read.
+and is never negative); ``x ^ 0`` is ``1``. Since false rejections 49 a numeral power of a natural coordinate
+(``2 ^ n < 9``) is read as growing with it (:func:`_exponential`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._answer_count_binders import Span, coordinate
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading
@@ -40,6 +41,17 @@ Term = list[tuple[str, str]]
 (``"*"``) or under an even power (``"^"``): bounded where the coordinate is bounded on both sides."""
 _MOST_LINKS: Final = 32
 _FLIP: Final = {"upper": "lower", "lower": "upper"}
+
+
+class Counted(NamedTuple):
+    """A counted set-builder's variable: each name it binds and the coordinate that name is
+    (:mod:`_answer_count_binders`), the coordinates of type ``ℕ``, the terms a top-level conjunct states
+    positive (their texts), and whether its type is written."""
+
+    names: dict[str, str]
+    naturals: frozenset[str]
+    positives: frozenset[tuple[str, ...]]
+    untyped: bool
 
 
 def links(path: str, relation: str, other: str) -> list[Link]:
@@ -87,12 +99,19 @@ def _bounding(source: str, how: str, side: str) -> tuple[tuple[str, str], ...]:
     return ((source, side if how == "+" else _FLIP[side]),)
 
 
-def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int], scaled: bool = False) -> Term | None:
+def shifted(
+    reading: CountReading,
+    names: dict[str, str],
+    span: tuple[int, int],
+    scaled: bool = False,
+    naturals: Collection[str] = frozenset(),
+) -> Term | None:
     """How ``value[span]`` holds each coordinate (:data:`Term`) where it is a chain of ``+``/``-`` of summands
     with one coordinate at least (``b + 1``, ``b + c``, ``b - 1``, ``b + 2 * c``, ``x ^ 2 + y ^ 2``), each
     summand a product of numerals and of coordinates, each maybe to a positive numeral power; None otherwise,
     and where ``scaled`` (the term bounds its own coordinates, :func:`term_bound`) also for a product of two
-    coordinates or a factor ``0`` (``b * c ≤ 6`` and ``0 * n ≤ 5`` bound no factor)."""
+    coordinates or a factor ``0`` (``b * c ≤ 6`` and ``0 * n ≤ 5`` bound no factor). A numeral of ``2`` or
+    more to the power of a coordinate of ``naturals`` (``2 ^ n``) grows with it as the coordinate does."""
     texts = reading.texts
     signs = _split(reading, span, ("+", "-"))
     if len(signs) == 1 and len(_split(reading, span, ("*", "^"))) == 1:
@@ -107,9 +126,13 @@ def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int],
                     return None
                 continue
             powered = _split(reading, factor, ("^",))
+            grown = _exponential(reading, names, powered, naturals)
+            if grown is not None:
+                held.append((grown, False))
+                continue
             exponent = texts[powered[-1][0]] if len(powered) == 2 and _numeral(reading, powered[1]) else ""
             if len(powered) > 2 or (len(powered) == 2 and not (exponent.isdigit() and int(exponent) > 0)):
-                return None  # `n ^ 0` is 1, `2 ^ n` is read nowhere
+                return None  # `n ^ 0` is 1; `2 ^ n` of an integer `n` is read nowhere
             found = coordinate(reading, names, powered[0])
             if found is None:
                 return None
@@ -119,6 +142,20 @@ def shifted(reading: CountReading, names: dict[str, str], span: tuple[int, int],
         for found, even in held:
             term.append((found, "*" if len(held) > 1 or (even and sign == "-") else "^" if even else sign))
     return term or None
+
+
+def _exponential(
+    reading: CountReading, names: dict[str, str], powered: Sequence[tuple[int, int]], naturals: Collection[str]
+) -> str | None:
+    """The coordinate of ``naturals`` that ``value[powered]`` (the parts of a factor between ``^``s) raises a
+    numeral of at least ``2`` to (``2 ^ n``), else None: ``b ^ n`` with ``n : ℕ`` grows strictly with ``n``
+    in the number types, and past every bound (``n < b ^ n`` for ``1 < b``: Mathlib's ``Nat.lt_pow_self``);
+    an integer exponent (``zpow`` in a field) makes ``2 ^ n`` small for every negative ``n``: not read."""
+    if len(powered) != 2 or not _numeral(reading, powered[0]):
+        return None
+    base = reading.texts[powered[0][0]]
+    found = coordinate(reading, names, powered[1])
+    return found if base.isdigit() and int(base) >= 2 and found in naturals else None
 
 
 def _split(reading: CountReading, span: tuple[int, int], operators: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -135,7 +172,7 @@ def _split(reading: CountReading, span: tuple[int, int], operators: tuple[str, .
 
 
 def term_bound(
-    reading: CountReading, found: Sequence[Binding], names: dict[str, str], relation: str, sides: tuple[Span, Span]
+    reading: CountReading, found: Sequence[Binding], counted: Counted, relation: str, sides: tuple[Span, Span]
 ) -> list[Link] | None:
     """The links a conjunct ``T relation e`` (or ``e relation T``) makes where ``T`` is a term of coordinates
     (:func:`shifted`, no coordinate alone) and ``e`` a number term free of the counted variable (false
@@ -148,12 +185,18 @@ def term_bound(
     ``ℤ``: a ``ℕ`` needs no lower bound, so ``ℕ``'s truncation says nothing false here). None where the
     conjunct is no such bound."""
     left, right = sides
+    names = counted.names
     if coordinate(reading, names, left) is not None or coordinate(reading, names, right) is not None:
         return None
     mirrored = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "="}[relation]
     for (term_span, bound_span), below in (((left, right), relation), ((right, left), mirrored)):
-        term = shifted(reading, names, term_span, scaled=True)
-        if term is None or not number_term(reading, found, names, bound_span):
+        if not number_term(reading, found, names, bound_span):
+            continue
+        factors = _factors(reading, counted, term_span) if below in ("<", "≤", "=") else None
+        if factors is not None:  # `a * b ≤ 6 ∧ 0 < b`: `a ≤ 6`
+            return [(path, "upper", ()) for path in factors]
+        term = shifted(reading, names, term_span, True, counted.naturals)
+        if term is None:
             continue
         made: list[Link] = []
         for side, holds in (("upper", below in ("<", "≤", "=")), ("lower", below in (">", "≥", "="))):
@@ -168,6 +211,27 @@ def term_bound(
                     made += [(path, edge, others) for edge in ((side, "lower") if how == "^" else (side,))]
         return made
     return None
+
+
+def _factors(reading: CountReading, counted: Counted, span: Span) -> list[str] | None:
+    """Where ``value[span]`` is a product of natural coordinates and positive numerals (``a * b``, ``2 * a *
+    b``), the coordinates it bounds when below a number: each whose other factors are all stated positive
+    (:data:`Counted`'s ``positives``: ``0 < b``), as ``a ≤ a * b`` for ``b ≥ 1`` in ``ℕ`` (``a * b ≤ 6 ∧ 1 ≤
+    b`` leaves ``b`` unbounded: ``a`` may be ``0``); None where it is no such product."""
+    texts = reading.texts
+    if len(_split(reading, span, ("+", "-"))) != 1:
+        return None
+    held: list[tuple[str, bool]] = []
+    for factor in _split(reading, span, ("*",)):
+        if _numeral(reading, factor) and texts[factor[0]].isdigit() and int(texts[factor[0]]) > 0:
+            continue
+        path = coordinate(reading, counted.names, factor)
+        if path is None or path not in counted.naturals:
+            return None
+        held.append((path, tuple(texts[factor[0] : factor[1]]) in counted.positives))
+    if len(held) < 2:
+        return None
+    return [path for k, (path, _) in enumerate(held) if all(shown for j, (_, shown) in enumerate(held) if j != k)]
 
 
 def _numeral(reading: CountReading, atom: tuple[int, int]) -> bool:

@@ -20,8 +20,12 @@ binds one name and is one of:
 Since false rejections 47 the ``ℕ`` of an untyped ``j`` is also read from the quantifier's own scope where
 the value writes another number type elsewhere (:func:`_natural_scope`: a quantifier is a proposition, so
 nothing outside its bound and body types ``j``), and a one-point ``∃ k, k = t ∧ B`` (``∀ k, k = t → B``) is
-harmless outside every set a count may count (:func:`_one_point`: it is ``B`` at ``t``; inside a counted set
-it would pin the member where :mod:`_answer_count_padding` does not look, so it stays refused there).
+harmless under no ``fun`` but the answer's leading ones (:func:`_one_point`: it is ``B`` at ``t``). Since
+false rejections 49 also inside a counted set (``Set.ncard {m : ℕ | m < 9 ∧ ∃ k, k = m + 1 ∧ k ∣ 12}``):
+round 47 feared a member pinned through it (``{m | ∃ k, k = n ∧ m = k ∧ Q}``, red team 45's hedge), but
+:mod:`_answer_count_padding` reads the copy rule's normal form, which substitutes a one-point quantifier
+(``_answer_normal``), so it sees ``m = n`` as written plainly and refuses the hedge alike; the domain rule
+reads such a conjunct as bounding nothing (:func:`_answer_count_domains._conjuncts`).
 
 Anything else (``∃ j,``, ``∃ j > 3,``, several names, a pattern, ``∃ j ∈ s`` of another ``s``) stays a search: refused.
 """
@@ -58,14 +62,14 @@ def bounded_quantifiers(reading: CountReading) -> frozenset[int]:
     found = bindings(reading.value, reading.partner, reading.domains[:-1])
     inner = {b.name for b in found if b.start >= reading.head}  # `fun n => {n : ℕ | ..}`: a shadowed name
     parameters = frozenset(b.name for b in found if b.start < reading.head and b.name not in inner)
-    outside = _outside_sets(reading)
+    under = under_inner_fun(texts, reading.partner, reading.head)
     return frozenset(
         i
         for i, text in enumerate(texts)
         if text in _QUANTIFIERS
         and (
             _bounded(reading, i, naturals or _natural_scope(reading, found, i), parameters)
-            or (outside[i] and _one_point(reading, i))
+            or (not under[i] and _one_point(reading, i))
         )
     )
 
@@ -95,25 +99,6 @@ def _one_point(reading: CountReading, i: int) -> bool:
         return False
     sides = [texts[comma + 1 : relation], texts[relation + 1 : end]]
     return any(side == [texts[name]] and texts[name] not in other for side, other in (sides, sides[::-1]))
-
-
-def _outside_sets(reading: CountReading) -> list[bool]:
-    """For each token, whether it stands in no set-builder or subtype but the answer's own (``reading.own``)
-    and under no ``fun`` but the answer's leading ones: not in a set a count may count, where a one-point
-    ``∃`` would pin the member (``{m | ∃ k, k = n ∧ m = k}``, red team 45's hedge) unseen by
-    :mod:`_answer_count_padding`."""
-    texts, partner = reading.texts, reading.partner
-    under = under_inner_fun(texts, partner, reading.head)
-    inside = [0] * (len(texts) + 1)
-    for opener in reading.builders:
-        if opener not in reading.own:
-            inside[opener] += 1
-            inside[partner[opener] + 1] -= 1
-    depth, outside = 0, []
-    for k in range(len(texts)):
-        depth += inside[k]
-        outside.append(depth == 0 and not under[k])
-    return outside
 
 
 def _natural_scope(reading: CountReading, found: Sequence[Binding], i: int) -> bool:

@@ -146,3 +146,35 @@ def _top_operators(reading: CountReading, start: int, end: int) -> tuple[list[in
 def _parts(start: int, end: int, cuts: Sequence[int]) -> list[Span]:
     bounds = [start - 1, *cuts, end]
     return [(a + 1, b) for a, b in pairwise(bounds)]
+
+
+_ORDERS: Final = frozenset({"<", "≤", ">", "≥"})
+_PLAIN: Final = frozenset({"+", "-", "*", "/", "%", "^", "↑"})
+"""Operators that bind tighter than an order, so inside ``¬``'s argument (:func:`negation`)."""
+_WORDS: Final = frozenset({"fun", "λ", "if", "then", "else", "let", "have", "show", "from", "by", "match", "with"})
+
+
+def negation(reading: CountReading, span: Span) -> Span | None:
+    """The comparison that the conjunct ``value[span]`` negates: ``¬ (e)``'s ``e``, or ``¬ a < b``'s ``a < b``
+    where its top level holds one order (``<``, ``≤``, ``>``, ``≥``) and otherwise names, numerals,
+    arithmetic and groups in parentheses (since false rejections 49); else None. Lean reads ``¬ p`` as
+    ``notation:max "¬" p:40 => Not p`` (leanprover/lean4 src/Init/Core.lean), so ``¬`` takes the whole
+    comparison (the orders are at 50, arithmetic above) and stops at ``∧`` (35), where the conjunct ends; a
+    second ``¬``, a quantifier, ``=`` or a word (``fun``, ``if``) after it is left unread (fail closed)."""
+    texts, partner, value = reading.texts, reading.partner, reading.value
+    start, end = span
+    if end - start < 3 or texts[start] != "¬":
+        return None
+    if partner.get(start + 1) == end - 1:
+        return (start + 2, end - 1)
+    k, orders = start + 1, 0
+    while k < end:
+        if texts[k] == "(" and partner.get(k, k) > k:
+            k = partner[k] + 1
+            continue
+        orders += texts[k] in _ORDERS
+        plain = value[k].kind in (IDENT, NUMBER) and texts[k] not in _WORDS
+        if not (plain or texts[k] in _ORDERS or texts[k] in _PLAIN):
+            return None
+        k += 1
+    return (start + 1, end) if orders == 1 else None

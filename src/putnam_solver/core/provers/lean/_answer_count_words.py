@@ -43,7 +43,10 @@ by ``Nat.decidablePrime`` (Mathlib/Data/Nat/Prime/Defs.lean: ``decidable_of_iff'
 intervals are set-builders of comparisons (Mathlib/Order/Interval/Set/Defs.lean, commit 7d17731, lines
 31-73); ``⊆`` of ``Finset``s by ``Finset.instDecidableRelSubset`` (Mathlib/Data/Finset/Defs.lean:
 ``decidableDforallFinset``); ``Nat.gcd``, ``lcm``, ``factorial``, ``choose``, ``Int.natAbs``/``toNat``,
-``Finset.range``/``card`` are computable functions, and so are ``Finset.Icc``/``Ico``/``Ioc``/``Ioo`` of
+``Finset.range``/``card`` are computable functions, ``Finset.univ`` is the list of a ``Fintype`` instance
+(Mathlib/Data/Fintype/Defs.lean: ``class Fintype (α : Type*) where elems : Finset α``, ``def Finset.univ :
+Finset α := @Fintype.elems α _``; since false rejections 49: membership in it is ``True``, and the type it
+is ascribed is read word by word as any other), and so are ``Finset.Icc``/``Ico``/``Ioc``/``Ioo`` of
 ``ℕ`` (Mathlib/Order/Interval/Finset/Nat.lean, ``instance instLocallyFiniteOrder : LocallyFiniteOrder ℕ
 where finsetIcc a b := ⟨List.range' a (b + 1 - a), List.nodup_range' _ _⟩``; red team 42); the types'
 orders and equalities are computable instances (:func:`_number_decisions.plain_type` cites them; ``ZMod
@@ -106,7 +109,7 @@ NAMES: Final = frozenset(
     | {"Set.Icc", "Set.Ico", "Set.Ioc", "Set.Ioo", "Set.Ici", "Set.Iic", "Set.Ioi", "Set.Iio"}
     | {"Nat.Prime", "Nat.Coprime", "Nat.gcd", "Nat.lcm", "Nat.factorial", "Nat.choose", "Nat.fib", "Even", "Odd"}
     | {"Int.natAbs", "Int.toNat", "Finset.range", "Finset.card", "True", "False", "true", "false", "fun", "λ", "_"}
-    | {"Finset.Icc", "Finset.Ico", "Finset.Ioc", "Finset.Ioo"}
+    | {"Finset.Icc", "Finset.Ico", "Finset.Ioc", "Finset.Ioo", "Finset.univ"}
 )
 """The counts themselves, then library names whose meaning a computation decides (module doc)."""
 FIELDS: Final = frozenset(

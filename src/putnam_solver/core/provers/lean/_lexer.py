@@ -46,7 +46,7 @@ from typing import Final, NamedTuple
 
 from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers.lean._glue import glued_error
-from putnam_solver.core.provers.lean._literals import literal_error
+from putnam_solver.core.provers.lean._literals import NUMBER_PATTERN, literal_error
 from putnam_solver.core.provers.lean._tokens import (
     CHAR,
     COMMENT,
@@ -107,7 +107,7 @@ _TOKEN_RE = re.compile(
     r'|(?P<str>")'
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
-    r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
+    rf"|(?P<num>{NUMBER_PATTERN})"
     r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'])')"
     rf"|(?P<ident>{_IDENT_RE})"
     rf"|(?P<hash>{_HASH_WORD})"
@@ -130,7 +130,7 @@ _GROUP_KIND: Final[dict[str | None, str]] = {
 }
 _FAST_RE = re.compile(
     r"([ \n]*)("
-    r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+    f"{NUMBER_PATTERN}"
     r"|'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'\n])'"
     rf"|{_IDENT_RE}"
     f"|{_HASH_WORD}"

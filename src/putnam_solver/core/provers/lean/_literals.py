@@ -20,11 +20,11 @@ theorem proved by it reports ``depends on axioms: [zz]``.
   string;
 * a string gap (``\\`` then a line break) followed by a second line break: ``stringGapFn`` fails with
   "unexpected additional newline in string gap" and Lean resumes at that line.
-* a decimal number whose fraction or exponent goes on after a digit separator (``1.5_3``, ``1e1_0``, red
-  team 47): Lean 4.35 takes ``_`` between the digits of every part of a number, the lexer only in its
-  integer part, so it read ``1.5`` and the name ``_e3axiom`` where Lean stops at ``1.5_`` ("unexpected
-  character") and reads ``axiom`` on, or reads ``1e1_0`` whole and ``axiom`` after it. A number glued to a
-  name that begins with ``_`` is refused (no proof of the conformance corpora writes one);
+* a digit separator that no digit follows (``1.5_e3axiom``, ``1_axiom``, ``0x1_``; red team 47): Lean stops
+  after the ``_`` ("unexpected character") and reads ``axiom`` on as a command. The lexer reads a number as
+  Lean does (:data:`NUMBER_PATTERN`: ``1.5_3`` and ``1e1_0`` whole, round 49; before it, the lexer took
+  ``_`` in the integer part only and refused a glued ``_`` after a fraction or exponent), so a name that
+  begins with ``_`` glued to a number is where Lean stops, and is refused;
 * a name after two backquotes (````` ``axiom `````): ``doubleQuotedName`` (src/Lean/Parser/Term.lean) is ``"`"``,
   a second backquote, then ``ident``, which fails at a keyword, and Lean resumes at it, where the lexer read
   one name literal (one backquote reads any name: ``nameLitAux`` passes no token to ``identFnAux``). Which
@@ -52,6 +52,23 @@ from typing import Final
 from putnam_solver.core.provers.lean._tokens import IDENT, NAME, NUMBER, STRING, Token
 
 _BASES: Final = frozenset("bBoOxX")
+_DIGITS: Final = r"(?:_*[0-9])*"
+NUMBER_PATTERN: Final = (
+    rf"0[xX](?:_*[0-9a-fA-F])+|0[bB](?:_*[01])+|0[oO](?:_*[0-7])+"
+    rf"|[0-9]{_DIGITS}(?:\.[0-9]{_DIGITS})?(?:[eE][+-]?[0-9]{_DIGITS})?"
+)
+"""A number as far as Lean reads it without error (leanprover/lean4 src/Lean/Parser/Basic.lean, read at
+00c1b82722b50e9b1ae4999ccc97f932b2788b51): ``takeDigitsFn`` reads ``many (many '_' >> many1 digit)``, so a ``_``
+only between digits, any run of them, and fails at the character after a ``_`` that no digit follows;
+``numberFnAux`` sends ``0b``/``0o``/``0x`` to it needing a digit, any other digit to ``decimalNumberFn``, which
+reads the integer part by it, then (``parseOptDot``) a ``.`` and, where a digit follows, the fraction by it, then
+(``parseOptExp``) ``e``/``E``, a sign and, needing a digit, the exponent by it. So ``1_000.2_5e1_0`` is one
+number to both. Where Lean fails, the lexer ends the number at its last digit and reads a name on: after
+``_`` with no digit and after a base letter with no digit, a name :func:`literal_error` refuses (Lean keeps
+the error and reads a fraction or exponent on, so ``1_.5axiom`` and ``1.5_e3axiom`` resume at ``axiom``:
+measured on Lean 4.35); at an ``e`` with no digit Lean resumes at the ``e``, where the lexer's name begins
+too. A ``.`` that no digit follows is not taken (Lean 4.35 reports "unexpected identifier after decimal
+point" and resumes at the name, which the lexer reads as a token of its own)."""
 _ESCAPE_ERROR: Final = re.compile(r"(?<!\\)(?:\\\\)*\\(?:\{|\r?\n[ \t\r]*\n)")
 """An escape Lean refuses in a string read as a plain one: ``\\{``, or a gap (``\\`` and a line break, then
 spaces, tabs or carriage returns) that holds a second line break. An odd run of backslashes before it, so
@@ -83,9 +100,9 @@ def literal_error(text: str, tokens: Sequence[Token]) -> tuple[str, int] | None:
                 message = f"`0{tokens[i + 1].text[0]}` with no digit of its base after it"
                 return f"{message}: Lean stops there and reads what follows as code; write the digits", token.offset
             if i + 1 < len(tokens) and _separated(token, tokens[i + 1]):
-                why = "Lean reads `_` between a fraction's or an exponent's digits, the gates do not"
+                why = "Lean stops at a digit separator that no digit follows and reads what follows as code"
                 glued = f"a number glued to `{tokens[i + 1].text[:12]}`"
-                return f"{glued}: {why}; write no `_` after the integer part", token.offset
+                return f"{glued}: {why}; write digits after each `_`", token.offset
             continue
         if token.kind == NAME:
             if token.text.startswith("``"):
@@ -108,8 +125,8 @@ def _base_without_digit(zero: Token, after: Token) -> bool:
 
 
 def _separated(number: Token, after: Token) -> bool:
-    """A name beginning with ``_`` glued to ``number``: where the lexer stopped before a digit separator that
-    Lean reads as part of the number, or stops at (module docstring)."""
+    """A name beginning with ``_`` glued to ``number``: a digit separator that no digit follows, where Lean
+    stops reading (:data:`NUMBER_PATTERN`)."""
     return after.offset == number.end and after.text[:1] == "_"
 
 

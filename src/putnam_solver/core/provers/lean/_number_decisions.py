@@ -16,9 +16,11 @@ The text shows a condition's type only through its variables, so a condition cou
 in it is a numeral, an arithmetic or order symbol, a number type (an ascription), ``MOD``/``ZMOD``, or a
 variable whose innermost binder in scope there writes a number type (``fun x : ℝ ↦``, ``∃ a c : ℝ,``, ``{x
 : ℝ | ...}``) or, for the value's leading ``fun``, has the solution's declared domain (``fun n ↦`` for ``ℕ →
-ℤ``); a binder's scope ends at its bracket group's end or the group's next ``,``. A dependent arrow ``(n :
-T) → B`` (``{n : T} →``, a pair ``(n : T) × B``) is a binder of ``n`` over ``B`` (false rejections 47: until
-then any ``)`` before ``→`` left the whole text unread, ``(ℕ → ℕ) → B`` too). A value with a binding the
+ℤ``), or, since false rejections 49, for a ``fun`` under a type ascription the domain it ascribes (``(fun k
+=> e : ℕ → ℕ)``, :func:`_ascribed_domains`); a binder's scope ends at its bracket group's end or the group's
+next ``,``. A dependent arrow ``(n : T) → B`` (``{n : T} →``, a pair ``(n : T) × B``) is a binder of ``n``
+over ``B`` (false rejections 47: until then any ``)`` before ``→`` left the whole text unread, ``(ℕ → ℕ) →
+B`` too). A value with a binding the
 reader does not follow (``match``, ``let``, ``have``, a tactic block, ``fun | ...``) has none.
 
 The same priority makes ``Finset``'s ``DecidableEq``/``Fintype`` of an element type harmless where the type
@@ -109,10 +111,61 @@ def bindings(value: Sequence[Token], partner: dict[int, int], domains: Sequence[
             slots, scope = _slots(value, k, partner), _scope(texts, k, after)
         else:
             continue
-        if k == lead and text == "fun":
-            slots = [(names, typ or (domains[n] if n < len(domains) else None)) for n, (names, typ) in enumerate(slots)]
+        if text in ("fun", "λ"):
+            ascribed = _ascribed_domains(texts, partner, k)
+            declared = domains if k == lead else []
+            slots = [
+                (names, typ or _nth(ascribed, n, names) or (declared[n] if n < len(declared) else None))
+                for n, (names, typ) in enumerate(slots)
+            ]
         found += [Binding(name, typ if typ in NUMBER_TYPES else None, *scope) for names, typ in slots for name in names]
     return found
+
+
+def _ascribed_domains(texts: Sequence[str], partner: dict[int, int], k: int) -> list[str]:
+    """The domains, one word each, of the function type ascribed to the ``fun`` at ``k`` (false rejections
+    49): ``(fun k => e : ℕ → ℕ)`` or ``((fun k => e) : ℕ → ℕ)``, Lean's type ascription, whose type is the
+    expected type the ``fun`` elaborates against, so each binder without a written type gets its domain (a
+    domain of more than one word stops the list: ``(k : ℕ) → ℕ`` gives none)."""
+    opener = k - 1 if k > 0 and texts[k - 1] == "(" else -1
+    colon = _colon(texts, partner, opener)
+    if colon is None and opener > 0 and texts[opener - 1] == "(":
+        colon = _colon(texts, partner, opener - 1)
+        colon = colon if colon == partner.get(opener, -2) + 1 else None  # `((fun k => e) : T)`
+        opener -= 1
+    if colon is None or not {"=>", "↦"}.intersection(texts[k:colon]):  # not `(fun k : ℕ => e)`'s own `:`
+        return []
+    parts, part, j = list[list[str]](), list[str](), colon + 1
+    while j < partner[opener]:
+        after = partner[j] + 1 if partner.get(j, j) > j else j + 1
+        if texts[j] in ("→", "->"):
+            parts, part = [*parts, part], []
+        else:
+            part += texts[j:after]
+        j = after
+    domains: list[str] = []
+    for part in parts:  # the last part, the codomain, is not among them
+        if len(part) != 1:
+            break
+        domains.append(part[0])
+    return domains
+
+
+def _colon(texts: Sequence[str], partner: dict[int, int], opener: int) -> int | None:
+    """The last ``:`` at the own top level of the ``(`` group opened at ``opener``, if any: an ascription's
+    (one before it may be an ``if h : c``'s)."""
+    if opener < 0 or texts[opener] != "(" or partner.get(opener, opener) <= opener:
+        return None
+    j, found = opener + 1, None
+    while j < partner[opener]:
+        found = j if texts[j] == ":" else found
+        j = partner[j] + 1 if partner.get(j, j) > j else j + 1
+    return found
+
+
+def _nth(domains: Sequence[str], n: int, names: Sequence[str]) -> str | None:
+    """The ``n``-th ascribed domain for a slot binding one name (a pattern ``⟨a, b⟩`` gets none)."""
+    return domains[n] if n < len(domains) and len(names) == 1 else None
 
 
 def type_at(found: Sequence[Binding], name: str, at: int) -> str | None:
