@@ -29,11 +29,18 @@ the question and passed, by class.
   reads an integer ``a % n = b % n`` as ``n ∣ b - a``, its sign fixed, ``_answer_algebra._remainders``); the
   question at ``n + 1 - 1`` and a preimage by ``(· + 1)`` of the question at ``n - 1`` (the normal form reads
   ``a + b - b`` as ``a``, ``_answer_commute._cancelled``).
+* (6, found after the round) A pin padded with terms of the member that vanish: ``m = n + 0 * m``, ``m + 0 *
+  m = n``, ``m = n + (m - m)`` passed ``_rooted``, which reads the sides as written. An equation is now also
+  read as one polynomial (``_answer_algebra.difference``): ``P(m) - c`` with numeral coefficients, positive
+  degree in one member and ``c`` free of the members pins it (``_answer_count_padding._polynomial_pin``).
 
 Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (31) 2 refused
 before, 31 now: class (1) 0 of 6, (2) 0 of 9, (3) 1 of 6, (5) 1 of 10 before. ``HONEST`` (19, official
 answers among them): 19 accepted before and now. ``BY_DESIGN`` (1): accepted before, refused now. Official
-answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged.
+answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged. Class (6): 0 of 5 refused before, 5
+after; two counts accepted before are refused now and listed in ``BY_DESIGN``: one pinned by ``m - 3 = n``
+(at most four members on ``ℕ``, one in a ring; an honest twin of this round before) and one pinned to the
+roots of ``m * m = m``.
 Left: a factor where a type is not written (``∃ a b c,``, ``∀ p,``), ``Nat.dist x y = 0``, ``(x == y) =
 true``, ``max x y = min x y``, ``x - y = 0 ∧ y - x = 0`` on ``ℕ``, ``0 < a * b * c`` for three bounds, the
 witnesses' type changed (``ℕ+``), a ``[ZMOD n]`` congruence as an equation in ``ZMod n``, a subtype's image
@@ -114,6 +121,12 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "",
         pin("(∑ m ∈ Finset.range 9, if m ^ 2 + 2 * m = n ∧ {Q} then 1 else 0)", "3"),
     ),
+    # (6, after the round) a pin padded with zero terms of the member, read as polynomials
+    "a pin padded by a zero product": (A1, "", pin("{{m : ℕ | m < 9 ∧ m = n + 0 * m ∧ {Q}}}.ncard")),
+    "a pin padded on the member's side": (A1, "", pin("{{m : ℕ | m < 9 ∧ m + 0 * m = n ∧ {Q}}}.ncard")),
+    "a pin padded by a difference": (A1, "", pin("{{m : ℕ | m < 9 ∧ m = n + (m - m) ∧ {Q}}}.ncard")),
+    "a cast pin padded": (A1, "", pin("{{m : ℕ | m < 9 ∧ (m : ℤ) = n + 0 * m ∧ {Q}}}.ncard")),
+    "a square pin padded": (A1, "", pin("{{m : ℕ | m < 9 ∧ m * m + 0 * m = n * n ∧ {Q}}}.ncard")),
     # (3) common factors across a relation
     "the equation doubled under a premise": (A1, "", a1_only(EQUATION, "4*a^m + 6*b^m = 8*c^m")),
     "the equation times three under a premise": (A1, "", a1_only(EQUATION, "3*(2*a^m + 3*b^m) = 3*(4*c^m)")),
@@ -164,7 +177,6 @@ HONEST: dict[str, tuple[str, str, str]] = {
     "the official answer as a preimage": (A1, "", "(· + 1) ⁻¹' ({2} : Set ℕ)"),
     "putnam_1994_b1 official": (SQUARES, "", OFFICIAL_1994),
     "squares below the member": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m * m < n)).card = 1}"),
-    "a difference pins nothing": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m - 3 = n)).card = 4}"),
     "a product by the member pins nothing": (
         A1,
         "",
@@ -184,6 +196,8 @@ HONEST: dict[str, tuple[str, str, str]] = {
 
 BY_DESIGN: dict[str, tuple[str, str, str]] = {
     "a count of square roots": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m * m = n)).card = 1}"),
+    "a count pinned by a difference": (A1, "", "{n : ℕ | ((Finset.range 30).filter (fun m => m - 3 = n)).card = 4}"),
+    "a count pinned to the roots of a closed equation": (A1, "", "{n : ℕ | {m : ℕ | m ∣ n ∧ m * m = m}.ncard = 1}"),
 }
 """Refused now, though it is no hedge: the squares below ``900`` counted through a pinned set, as red team 46
 refused ``{n | ((Finset.range 30).filter (· = n)).card = 1}``; ``{m ^ 2 | m < 30}`` states it."""
@@ -259,7 +273,7 @@ def test_what_ascribes_a_foreign_type(value: str, foreign: bool) -> None:
         pytest.param("{m | m * m = n ∧ Q m}.ncard = 1", True, id="a square"),
         pytest.param("{m | 2 * m + 1 = n ∧ Q m}.ncard = 1", True, id="a line"),
         pytest.param("{m | (m : ℤ) = n ∧ Q m}.ncard = 1", True, id="a cast"),
-        pytest.param("{m | m - 3 = n ∧ Q m}.ncard = 1", False, id="a difference"),
+        pytest.param("{m | m - 3 = n ∧ Q m}.ncard = 1", True, id="a difference"),  # at most 4 on ℕ, 1 in a ring
         pytest.param("{m | m * k = n ∧ Q m}.ncard = 1", False, id="a factor free of the member"),
         pytest.param("{m | 0 * m = n ∧ Q m}.ncard = 1", False, id="a factor zero"),
         pytest.param("{m | m ^ k = n ∧ Q m}.ncard = 1", False, id="an exponent free of the member"),

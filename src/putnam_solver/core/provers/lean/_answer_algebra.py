@@ -115,7 +115,7 @@ def _relation(left: list[str], op: str, right: list[str]) -> list[str] | None:
     if not any(map(_arithmetic, (sides[0][0], sides[1][0]))):
         return None
     kinds = _kinds(sides[0][0]) | _kinds(sides[1][0])
-    reading = _Reading(ring="ℕ" not in kinds or bool(kinds & {"ℤ", "field", "ring"}))
+    reading = _Reading(_ring(kinds))
     shown = CANCELLING.get() and _shown(sides[0][0]) and _shown(sides[1][0])  # common factors may go
     out: list[str] = []
     try:
@@ -268,12 +268,31 @@ def _kinds(term: Node) -> set[str]:
     return set()
 
 
+def _ring(kinds: set[str]) -> bool:
+    """Whether ``-`` is a ring's in a relation whose leaves show ``kinds`` (module doc)."""
+    return "ℕ" not in kinds or bool(kinds & {"ℤ", "field", "ring"})
+
+
 def _ascription(term: Node) -> tuple[Node, str] | None:
     """``(e : T)`` for a number type ``T`` (the reader keeps it as a group): ``e`` and ``T``."""
     kids = term.kids
     if term.kind != "group" or term.text != "(" or len(kids) != 4 or kids[1].text != ":" or kids[3].text != ")":
         return None
     return (kids[0], kids[2].text) if kids[2].kind == "atom" and kids[2].text in NAMES else None
+
+
+def difference(left: Node, right: Node) -> Poly | None:
+    """``left - right`` as one polynomial over the atoms' tokens (``-`` a ring's unless the sides show ``ℕ``
+    alone, as :func:`_relation` reads), or None where it is too large to read or a side is no arithmetic: how
+    far an equation ``left = right`` pins a variable (``_answer_count_padding``: ``m = n + 0 * m`` is ``m - n``)."""
+    if not any(map(_arithmetic, (left, right))):
+        return None
+    kinds = _kinds(left) | _kinds(right)
+    reading = _Reading(_ring(kinds))
+    try:
+        return _sum(reading.poly(left), _negated(reading.poly(right)))
+    except _Unread:
+        return None
 
 
 class _Reading:

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_algebra import difference
 from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
 from putnam_solver.core.provers.lean._answer_count_forms import counting
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL, Node, node
@@ -308,7 +309,28 @@ def _pinned(condition: Node, members: set[str], closed: bool = True) -> bool:
             for side, other in (part.kids, part.kids[::-1]):
                 if _rooted(side, frozenset(members)) and not _holds(other, frozenset(members)):
                     return closed or not _numerals(other)
+            if (free := _polynomial_pin(part.kids[0], part.kids[1], members)) is not None:
+                return closed or free
     return False
+
+
+def _polynomial_pin(left: Node, right: Node, members: set[str]) -> bool | None:
+    """Whether ``left = right`` pins a member read as polynomials (``_answer_algebra.difference``): None unless
+    the difference is ``P(m) - c`` with ``P`` of numeral coefficients and positive degree in one member ``m``
+    (or its cast) and ``c`` free of every member, else whether ``c`` names a variable. ``m = n + 0 * m``, ``m +
+    (m - m) = n`` and ``m * 1 + 0 = n`` pinned ``m`` as ``m = n`` does but passed :func:`_rooted`, which reads
+    the sides as written (found after value red team 49): such ``P`` has at most its degree of roots in
+    ``ℕ``, ``ℤ`` or a field, whatever ``c`` is."""
+    poly = difference(left, right)
+    if poly is None:
+        return None
+    named = {text for monomial in poly for tokens, _ in monomial for text in tokens if text in members}
+    if len(named) != 1:
+        return None
+    pinned = [monomial for monomial in poly if any(set(tokens) & named for tokens, _ in monomial)]
+    if any(set(tokens) - {"↑", *named} for monomial in pinned for tokens, _ in monomial):
+        return None  # `m * n`, `f m`: a coefficient that may vanish, a function that may repeat values
+    return any(monomial not in pinned for monomial in poly if monomial)
 
 
 def _rooted(term: Node, members: frozenset[str]) -> bool:
