@@ -1,8 +1,22 @@
-"""Lean proof-side red team 49 (text profile): what was tried, and where Lean reads a file as the gates do.
+"""Lean proof-side red team 49 (text profile): a command one character into a tactic's name, and what else
+was tried.
 
-No new hole was found this round: each of the 44 attacks below (``TRIED``) was refused by G2 or G3 before
-it and is kept as a regression; the 10 texts of ``CONSISTENT`` are accepted, and the toy Lean (Lean 4.35)
-declares nothing hidden in them (``test_lean_declares_nothing_hidden``).
+Found: a name at a tactic's place that no tactic takes is read by core's fallback ``Lean.Parser.Tactic.«unknown»``
+(leanprover/lean4 src/Lean/Parser/Tactic.lean: ``withPosition (ident >> errorAtSavedPos "unknown tactic"
+true)``), whose error stands one character after the name's start; Lean's command loop resumes there. So
+``haxiom zz : False`` as a tactic declares ``axiom zz : False``, ``xopen Classical`` in a helper's proof opens
+``Classical`` for the theorem after it, ``xinstance`` declares an instance; the gates read one name
+(``haxiom``). The text profile accepted each of the 12 candidates of ``HOSTILE``; the toy Lean (Lean 4.35)
+declares the hidden axiom (``test_lean_reads_the_command_in_the_name``; found by a replay of random text
+before ``axiom zz : False`` at a tactic's place, 8 of 90 texts the lexer read with no ``axiom``). Now
+(``_resumed_names``) G3 refuses a name at a tactic's place (``_tactic_position``) whose text after its first
+character is a command keyword. Such names stand in 11 of the 1571 published Lean proofs of the conformance
+corpus (``hopen``, ``hdef``, ``hlocal``, ``hpartial``), each as a hypothesis in a term's or binder's place,
+where Lean reads the whole name: those stay accepted (``HONEST``).
+
+Nothing else was found: each of the 44 other attacks below (``TRIED``) was refused by G2 or G3 before this
+round and is kept as a regression; the 10 texts of ``CONSISTENT`` are accepted, and the toy Lean declares
+nothing hidden in them (``test_lean_declares_nothing_hidden``).
 
 Tried, each before the theorem or as its proof: ``#`` commands that run code or wrap the next command
 (``#guard_msgs (drop error) in``, whose dropped errors would hide a failed theorem; ``#check_failure``,
@@ -30,7 +44,9 @@ of an ``attribute [local instance] i in`` prefix (accepted before a helper: Lean
 ``section c d end``, src/Lean/Elab/BuiltinCommand.lean ``expandInCmd``) stays inside it even when the
 helper after ``in`` does not parse (``test_a_local_instance_stays_in_its_prefix``).
 
-Noticed and left alone: ``@[«simp»]`` is Lean's ``@[simp]`` (the toy Lean takes it), refused by G2 and G3
+Noticed and left alone: without Mathlib's ``''`` token (the toy Lean) ``''\\n'axiom`` hides the axiom
+(Lean reads a char literal where the lexer reads Mathlib's ``''``; every pinned statement imports Mathlib);
+``@[«simp»]`` is Lean's ``@[simp]`` (the toy Lean takes it), refused by G2 and G3
 as an unknown attribute (a false rejection no published proof is known to make).
 """
 
@@ -42,6 +58,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean._resumed_names import CONSTRUCT as RESUMED
 from tests.helpers import lean_edit_failures
 from tests.toylean.build import ToyLean
 
@@ -54,6 +71,30 @@ LOCAL, SAME = "attribute [local simp] Nat.add_comm in\n", "theorem putnam_1962_a
 OF_NAT = "def zz_i : OfNat ℕ 2 := ⟨3⟩\n"
 # words of the gates' reasons
 META, UNREADABLE, PREFIX = "run code or end the file early", "unreadable source", "not permitted before"
+
+# names Lean resumes reading one character in, at a tactic's place: accepted before, refused now
+HOSTILE: dict[str, tuple[str, str]] = {
+    "an axiom in the proof": ("proof", f"by\n  simp\n  h{AXIOM}"),
+    "an axiom after by": ("proof", f"by x{AXIOM}"),
+    "an axiom under a bullet": ("proof", f"by\n  · x{AXIOM}"),
+    "an axiom after <;>": ("proof", f"by\n  simp <;> x{AXIOM}"),
+    "an axiom after try": ("proof", f"by\n  try x{AXIOM}"),
+    "an axiom after all_goals": ("proof", f"by\n  all_goals x{AXIOM}"),
+    "an axiom behind a wide first character": ("proof", f"by\n  simp\n  ℕ{AXIOM}"),
+    "an axiom in a helper's proof": ("before", f"theorem zz_t : True := by\n  h{AXIOM}"),
+    "an open for the theorem": ("before", "theorem zz_t : True := by\n  xopen Classical"),
+    "an instance for the theorem": ("before", "theorem zz_t : True := by\n  xinstance zz_i : Inhabited ℕ := ⟨3⟩"),
+    "a notation": ("before", 'theorem zz_t : True := by\n  xnotation "zzn" => (1 : ℕ)'),
+    "a variable for the theorem": ("before", "theorem zz_t : True := by\n  xvariable (zz_h : False)"),
+}
+
+# the same names where Lean reads them whole (a term's or binder's place), as published proofs write them
+HONEST: dict[str, str] = {
+    "hypotheses named so": "by\n  have hopen : True := trivial\n  have hdef := hopen\n  exact hdef",
+    "an introduced name": "by\n  intro hlocal\n  exact hlocal",
+    "a pattern": "by\n  obtain ⟨hdef, hend⟩ := (⟨trivial, trivial⟩ : True ∧ True)\n  exact hend",
+    "a name after exact": "by\n  have haxiom : True := trivial\n  exact haxiom",
+}
 
 # attacks refused before this round and after it, as a helper before the theorem: the text, the gate, words
 # of its reason
@@ -164,3 +205,23 @@ def test_a_local_instance_stays_in_its_prefix(toy_lean: ToyLean, tmp_path: Path,
     text = f"{_INSTANCES}attribute [local instance] i2 in\n{broken}\ntheorem zz_zero : Eq C.v 0 := rfl\n"
     out = _toy_run(toy_lean, tmp_path, f"{text}#print axioms zz_zero\n")
     assert "'zz_zero' does not depend on any axioms" in out, out
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_each_command_in_a_name_is_refused(lean_putnambench: Benchmark, name: str) -> None:
+    place, text = HOSTILE[name]
+    found = lean_edit_failures(lean_putnambench, PID, {place: text + "\n" if place == "before" else text})
+    assert RESUMED in found.get("G3", ""), found
+
+
+@pytest.mark.parametrize("name", HONEST)
+def test_each_name_read_whole_passes(lean_putnambench: Benchmark, name: str) -> None:
+    assert lean_edit_failures(lean_putnambench, PID, {"proof": HONEST[name]}) == {}
+
+
+@pytest.mark.parametrize("first", ["h", "x", "ℕ"])
+def test_lean_reads_the_command_in_the_name(toy_lean: ToyLean, tmp_path: Path, first: str) -> None:
+    """The toy Lean declares the axiom after the name's first character (its prelude has no tactic, so the
+    name is the proof's first)."""
+    out = _toy_run(toy_lean, tmp_path, f"theorem zz_t : True := by\n  {first}{AXIOM}\n#print axioms zz\n")
+    assert "'zz' depends on axioms: [zz]" in out, out
