@@ -1,18 +1,20 @@
 """Lean proof-side red team 49 (text profile): a command one character into a tactic's name, and what else
 was tried.
 
-Found: a name at a tactic's place that no tactic takes is read by core's fallback ``Lean.Parser.Tactic.«unknown»``
-(leanprover/lean4 src/Lean/Parser/Tactic.lean: ``withPosition (ident >> errorAtSavedPos "unknown tactic"
-true)``), whose error stands one character after the name's start; Lean's command loop resumes there. So
-``haxiom zz : False`` as a tactic declares ``axiom zz : False``, ``xopen Classical`` in a helper's proof opens
-``Classical`` for the theorem after it, ``xinstance`` declares an instance; the gates read one name
-(``haxiom``). The text profile accepted each of the 12 candidates of ``HOSTILE``; the toy Lean (Lean 4.35)
-declares the hidden axiom (``test_lean_reads_the_command_in_the_name``; found by a replay of random text
-before ``axiom zz : False`` at a tactic's place, 8 of 90 texts the lexer read with no ``axiom``). Now
-(``_resumed_names``) G3 refuses a name at a tactic's place (``_tactic_position``) whose text after its first
-character is a command keyword. Such names stand in 11 of the 1571 published Lean proofs of the conformance
-corpus (``hopen``, ``hdef``, ``hlocal``, ``hpartial``), each as a hypothesis in a term's or binder's place,
-where Lean reads the whole name: those stay accepted (``HONEST``).
+Found: a name at a tactic's place that no tactic takes is read by core's fallback
+``Lean.Parser.Tactic.«unknown»`` (leanprover/lean4 src/Lean/Parser/Tactic.lean: ``withPosition (ident >>
+errorAtSavedPos "unknown tactic" true)``), whose error stands one character after the name's start; Lean's
+command loop resumes there. So ``haxiom zz : False`` as a tactic declares ``axiom zz : False``, ``xopen
+Classical`` in a helper's proof opens ``Classical`` for the theorem after it, ``xinstance`` declares an
+instance; the gates read one name (``haxiom``). A guillemet name holds any text (``«axiom zz : False»``), and
+a name whose tail Lean reads as a number stops there (``h0baxiom``: ``0b`` with no digit, red team 41): the
+same. The text profile accepted each of the 14 candidates of ``HOSTILE``; the toy Lean (Lean 4.35) declares
+the hidden axiom (``test_lean_reads_the_command_in_the_name``; found by a replay of random text before ``axiom
+zz : False`` at a tactic's place, 8 of 90 texts the lexer read with no ``axiom``). Now (``_resumed_names``) G3
+lexes again the text after the first character of each name at a tactic's place (``_tactic_position``) and
+refuses it where that holds a command keyword or is unreadable. Such names stand in 11 of the 1571 published
+Lean proofs of the conformance corpus (``hopen``, ``hdef``, ``hlocal``, ``hpartial``), each as a hypothesis in
+a term's or binder's place, where Lean reads the whole name: those stay accepted (``HONEST``).
 
 Nothing else was found: each of the 44 other attacks below (``TRIED``) was refused by G2 or G3 before this
 round and is kept as a regression; the 10 texts of ``CONSISTENT`` are accepted, and the toy Lean declares
@@ -81,6 +83,8 @@ HOSTILE: dict[str, tuple[str, str]] = {
     "an axiom after try": ("proof", f"by\n  try x{AXIOM}"),
     "an axiom after all_goals": ("proof", f"by\n  all_goals x{AXIOM}"),
     "an axiom behind a wide first character": ("proof", f"by\n  simp\n  ℕ{AXIOM}"),
+    "an axiom in a guillemet name": ("proof", f"by\n  simp\n  «{AXIOM}»"),
+    "an axiom behind a base with no digit": ("proof", f"by\n  simp\n  h0b{AXIOM}"),
     "an axiom in a helper's proof": ("before", f"theorem zz_t : True := by\n  h{AXIOM}"),
     "an open for the theorem": ("before", "theorem zz_t : True := by\n  xopen Classical"),
     "an instance for the theorem": ("before", "theorem zz_t : True := by\n  xinstance zz_i : Inhabited ℕ := ⟨3⟩"),
@@ -219,9 +223,9 @@ def test_each_name_read_whole_passes(lean_putnambench: Benchmark, name: str) -> 
     assert lean_edit_failures(lean_putnambench, PID, {"proof": HONEST[name]}) == {}
 
 
-@pytest.mark.parametrize("first", ["h", "x", "ℕ"])
-def test_lean_reads_the_command_in_the_name(toy_lean: ToyLean, tmp_path: Path, first: str) -> None:
+@pytest.mark.parametrize("tactic", [f"h{AXIOM}", f"ℕ{AXIOM}", f"«{AXIOM}»", f"h0b{AXIOM}"])
+def test_lean_reads_the_command_in_the_name(toy_lean: ToyLean, tmp_path: Path, tactic: str) -> None:
     """The toy Lean declares the axiom after the name's first character (its prelude has no tactic, so the
     name is the proof's first)."""
-    out = _toy_run(toy_lean, tmp_path, f"theorem zz_t : True := by\n  {first}{AXIOM}\n#print axioms zz\n")
+    out = _toy_run(toy_lean, tmp_path, f"theorem zz_t : True := by\n  {tactic}\n#print axioms zz\n")
     assert "'zz' depends on axioms: [zz]" in out, out

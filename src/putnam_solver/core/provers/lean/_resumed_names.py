@@ -7,10 +7,13 @@ the name's start (``errorAtSavedPos`` with ``delta := true``, src/Lean/Parser/Ba
 position+1"). Lean's command loop then parses the next command from that position (src/Lean/Parser/
 Module.lean, ``parseCommand``), so the name without its first character is read as a token of its own: in
 ``theorem t : True := by`` then ``haxiom zz : False`` (or ``xopen Classical``, ``xinstance ...``) the gates
-read the name ``haxiom``, while Lean declares ``axiom zz : False``. Measured on the toy Lean (Lean 4.35):
-the hidden ``axiom`` is declared. Each such name at a tactic's place is refused by G3 (a sound proof has
-no use for a name Lean cannot run as a tactic); the same name in a term's or a binder's place (``hopen``,
-``hdef``, hypothesis names of published proofs) is read as one by Lean and stays.
+read the name ``haxiom``, while Lean declares ``axiom zz : False``; a guillemet name holds any text, so
+``«axiom zz : False»`` there declares the axiom too (Lean reads on after the ``«``). Measured on the toy
+Lean (Lean 4.35): the hidden ``axiom`` is declared in both. So the text after a name's first character at a
+tactic's place is lexed again as Lean reads it from there: a command keyword or ``#`` word among its
+tokens, or a text the lexer refuses (``h0baxiom``: ``0b`` with no digit, ``_literals``), is refused by G3
+(a sound proof has no use for a name Lean cannot run as a tactic); the same name in a term's or a
+binder's place (``hopen``, ``hdef``, hypothesis names of published proofs) is read whole by Lean and stays.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
+from putnam_solver.core.provers.lean._lexer import lex_code
 from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
-from putnam_solver.core.provers.lean._tokens import DOC, IDENT, Token
+from putnam_solver.core.provers.lean._tokens import DOC, IDENT, LexError, Token
 
 CONSTRUCT: Final = "a command one character into a tactic's name"
 REASON: Final = (
@@ -33,11 +37,25 @@ _KEYWORDS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | COMBINATORS
 
 
 def resumed_names(tokens: Sequence[Token]) -> list[Token]:
-    """The names at a tactic's place whose text after the first character is a command keyword (one
-    Python character is one code point, as Lean's ``String.next``)."""
+    """The names at a tactic's place whose text after the first character (one Python character is one code
+    point, as Lean's ``String.next``) Lean may read as a command (:func:`_hides_command`)."""
     code = [t for t in tokens if t.kind != DOC]
-    found = [j for j, t in enumerate(code) if t.kind == IDENT and t.text[1:] in _KEYWORDS]
+    found = [j for j, t in enumerate(code) if t.kind == IDENT and _may_hide(t.text)]
     if not found:
         return []
     places = TacticPlaces(code)
-    return [code[j] for j in found if places.begins_tactic(j)]
+    return [code[j] for j in found if places.begins_tactic(j) and _hides_command(code[j].text[1:])]
+
+
+def _may_hide(text: str) -> bool:
+    """A cheap first test: a keyword after the first character, a guillemet name, or a digit second (where
+    Lean reads a number on, which may stop inside the name)."""
+    return text[1:] in _KEYWORDS or text.startswith("«") or text[1:2].isdigit()
+
+
+def _hides_command(tail: str) -> bool:
+    """Whether ``tail`` lexed alone holds a command keyword or ``#`` word, or is unreadable (fail closed)."""
+    try:
+        return any(t.text in _KEYWORDS or t.text.startswith("#") for t in lex_code(tail))
+    except LexError:
+        return True
