@@ -11,7 +11,8 @@ read the name ``haxiom``, while Lean declares ``axiom zz : False``; a guillemet 
 ``«axiom zz : False»`` there declares the axiom too (Lean reads on after the ``«``). Measured on the toy
 Lean (Lean 4.35): the hidden ``axiom`` is declared in both. So the text after a name's first character at a
 tactic's place is lexed again as Lean reads it from there: a command keyword or ``#`` word among its
-tokens, or a text the lexer refuses (``h0baxiom``: ``0b`` with no digit, ``_literals``), is refused by G3
+tokens, or a text the lexer refuses that holds a keyword (``h0baxiom``: ``0b`` with no digit,
+``_literals``), is refused by G3, and so is every guillemet name there
 (a sound proof has no use for a name Lean cannot run as a tactic); the same name in a term's or a
 binder's place (``hopen``, ``hdef``, hypothesis names of published proofs) is read whole by Lean and stays.
 """
@@ -44,18 +45,24 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
     if not found:
         return []
     places = TacticPlaces(code)
-    return [code[j] for j in found if places.begins_tactic(j) and _hides_command(code[j].text[1:])]
+    return [code[j] for j in found if places.begins_tactic(j) and _hides_command(code[j].text)]
 
 
 def _may_hide(text: str) -> bool:
-    """A cheap first test: a keyword after the first character, a guillemet name, or a digit second (where
-    Lean reads a number on, which may stop inside the name)."""
-    return text[1:] in _KEYWORDS or text.startswith("«") or text[1:2].isdigit()
+    """A cheap first test: a keyword after the first character, a guillemet name, or an ASCII digit second
+    (where Lean reads a number on, which may stop inside the name)."""
+    return text[1:] in _KEYWORDS or text.startswith("«") or "0" <= text[1:2] <= "9"
 
 
-def _hides_command(tail: str) -> bool:
-    """Whether ``tail`` lexed alone holds a command keyword or ``#`` word, or is unreadable (fail closed)."""
+def _hides_command(name: str) -> bool:
+    """Whether Lean may read a command after the first character of ``name``: always for a guillemet name
+    (its text is any text, and Lean's reading of it may run on past its ``»`` into what the lexer reads as a
+    string or comment: fail closed); otherwise where the rest lexed alone holds a command keyword or ``#``
+    word, or is unreadable with a keyword's text in it (``0baxiom``: Lean stops at ``a`` and reads on)."""
+    if name.startswith("«"):
+        return True
+    tail = name[1:]
     try:
         return any(t.text in _KEYWORDS or t.text.startswith("#") for t in lex_code(tail))
     except LexError:
-        return True
+        return any(word in tail for word in _KEYWORDS)
