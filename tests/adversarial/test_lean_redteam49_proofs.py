@@ -10,11 +10,15 @@ instance; the gates read one name (``haxiom``). A guillemet name holds any text 
 a name whose tail Lean reads as a number stops there (``h0baxiom``: ``0b`` with no digit, red team 41): the
 same. The text profile accepted each of the 14 candidates of ``HOSTILE``; the toy Lean (Lean 4.35) declares
 the hidden axiom (``test_lean_reads_the_command_in_the_name``; found by a replay of random text before ``axiom
-zz : False`` at a tactic's place, 8 of 90 texts the lexer read with no ``axiom``). Now (``_resumed_names``) G3
-lexes again the text after the first character of each name at a tactic's place (``_tactic_position``) and
-refuses it where that holds a command keyword or is unreadable. Such names stand in 11 of the 1571 published
-Lean proofs of the conformance corpus (``hopen``, ``hdef``, ``hlocal``, ``hpartial``), each as a hypothesis in
-a term's or binder's place, where Lean reads the whole name: those stay accepted (``HONEST``).
+zz : False`` at a tactic's place, 8 of 90 texts the lexer read with no ``axiom``). Now (``_resumed_names``)
+G3 lexes again the text after the first character of each name where a tactic surely
+begins (first on its line, or after ``by``, ``;``, ``<;>``, ``·``, ``|``, ``try``, ``all_goals``...) and refuses
+it where that holds a command keyword, or is unreadable with a keyword's text in it; every guillemet name
+there is refused (Lean's reading of its text may run on past its ``»``). Published Lean proofs of the
+conformance corpora touched: 1 of 1571 (``rcases h with hconst | hopen``, already rejected for another
+reason); the verdict snapshot unchanged. Left: a name after an unknown tactic word on the same line
+(``foo haxiom``), where Lean's reading depends on that word's syntax; and ``rcases .. with a | hopen``,
+refused though Lean reads a pattern there.
 
 Nothing else was found: each of the 44 other attacks below (``TRIED``) was refused by G2 or G3 before this
 round and is kept as a regression; the 10 texts of ``CONSISTENT`` are accepted, and the toy Lean declares

@@ -24,7 +24,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
 from putnam_solver.core.provers.lean._lexer import lex_code
-from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
+from putnam_solver.core.provers.lean._tactic_position import SEPARATORS, TacticPlaces
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, LexError, Token
 
 CONSTRUCT: Final = "a command one character into a tactic's name"
@@ -45,7 +45,17 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
     if not found:
         return []
     places = TacticPlaces(code)
-    return [code[j] for j in found if places.begins_tactic(j) and _hides_command(code[j].text)]
+    return [code[j] for j in found if _leads(code, j) and places.begins_tactic(j) and _hides_command(code[j].text)]
+
+
+_COMBINATORS: Final = frozenset({"try", "all_goals", "any_goals", "repeat", "focus", "first", "iterate"})
+
+
+def _leads(code: Sequence[Token], j: int) -> bool:
+    """Where a tactic surely begins: first on its line, or after a separator (``by``, ``;``, ``<;>``, ``·``,
+    ``|``...) or a combinator word. ``TacticPlaces`` alone also takes the words after an unknown tactic word
+    (``ring_nf at hlocal``: a published proof's hypothesis), where Lean reads a term."""
+    return j == 0 or code[j - 1].line != code[j].line or code[j - 1].text in SEPARATORS | _COMBINATORS
 
 
 def _may_hide(text: str) -> bool:
