@@ -45,6 +45,8 @@ from putnam_solver.core.provers.lean._policy import (
     elaboration_option,
     option_allowed,
 )
+from putnam_solver.core.provers.lean._resumed_names import CONSTRUCT as RESUMED
+from putnam_solver.core.provers.lean._resumed_names import resumed_names
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, whole_configs
 from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
 from putnam_solver.core.provers.lean.syntax import (
@@ -83,6 +85,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         add(token, rules[AESOP_CODE], f"{AESOP_CODE}: {token.text}")
     for token in interpolations(tokens) if INTERPOLATION in rules else ():  # red team 41 (`_literals`)
         add(token, rules[INTERPOLATION], INTERPOLATION)
+    for token in resumed_names(tokens) if RESUMED in rules else ():  # red team 49 (`_resumed_names`)
+        add(token, rules[RESUMED], f"{RESUMED}: {token.text}")
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:

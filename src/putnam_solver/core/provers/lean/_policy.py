@@ -18,6 +18,8 @@ from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES
 from putnam_solver.core.provers.lean._literals import CONSTRUCT as INTERPOLATION_CONSTRUCT
 from putnam_solver.core.provers.lean._literals import REASON as INTERPOLATION_REASON
 from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, DECISION_OPERATORS, EXTREMAL_OPERATORS
+from putnam_solver.core.provers.lean._resumed_names import CONSTRUCT as RESUMED_CONSTRUCT
+from putnam_solver.core.provers.lean._resumed_names import REASON as RESUMED_REASON
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, CONFIG_REASON
 from putnam_solver.core.provers.lean.syntax import normalize_name
 
@@ -420,6 +422,7 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(AESOP_CODE_CONSTRUCT, "meta", AESOP_CODE_REASON, False),  # red team 31 (`_aesop_code`)
         ForbiddenRule(BRACKET_CONSTRUCT, "parse", BRACKET_REASON, False),  # red team 34 (`_brackets`)
         ForbiddenRule(INTERPOLATION_CONSTRUCT, "parse", INTERPOLATION_REASON, False),  # red team 41 (`_literals`)
+        ForbiddenRule(RESUMED_CONSTRUCT, "parse", RESUMED_REASON, False),  # red team 49 (`_resumed_names`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(  # red team 28: Aesop's rule builders (Aesop/Builder/Tactic.lean, Default.lean)
             "Aesop.*",
