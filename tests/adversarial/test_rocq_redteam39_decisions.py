@@ -120,16 +120,21 @@ def test_a_real_or_lookalike_decision_is_refused(tmp_path: Path, candidate: str,
     assert found if not name else set(found) == {"G4"} and name in found["G4"], found
 
 
+UNARY = ("zerop", "Even_Odd_dec", "Z_zerop", "Zeven_odd_dec", "Zeven_dec", "Zodd_dec", "sumbool_of_bool")
+
+
 @needs_coq
 def test_every_listed_decision_computes(tmp_path: Path) -> None:
     """Each decision of the list reduces to a constructor by ``vm_compute`` on closed arguments (the
     list's citations say ``Defined``; this asks coqc)."""
     samples = {"Nat": "3%nat 4%nat", "Z": "3%Z 4%Z", "Pos": "3%positive 4%positive", "N": "3%N 4%N"}
     samples["QArith_base"] = "(3 # 1)%Q (4 # 1)%Q"
-    lines = ["Require Import Arith ZArith NArith QArith Bool Znumtheory."]
+    lines = ["Require Import Arith ZArith NArith QArith Bool Znumtheory Zeven Zbool EqNat Sumbool."]
     for name in COMPUTABLE_DECISIONS:
         args = "true false" if name.endswith("bool_dec") else samples["Z" if ".Z" in name else "Nat"]
         args = samples.get(name.split(".")[-2], args)
+        if name.endswith(UNARY):  # round 49: a decision of one number (or Boolean)
+            args = "true" if name.endswith("sumbool_of_bool") else args.split()[0]
         lines.append(f"Eval vm_compute in (if {name} {args} then true else false).")
     (tmp_path / "d.v").write_text("\n".join(lines) + "\n")
     out = subprocess.run(["coqc", "d.v"], cwd=tmp_path, capture_output=True, text=True, check=True).stdout

@@ -33,13 +33,18 @@ OPAQUE_STEPS = (
     "Coq.ssr.ssreflect.locked",
     "Coq.ssr.ssreflect.locked_with",
     "Coq.ssr.ssreflect.master_key",
+    "Coq.Reals.Ranalysis_reg.AppVar",
 )
 """Library constants through which a value is computed from a proof, or behind an opaque key (round 47): a
 transport along an equation (``Logic.v``'s ``eq_rect`` and kin, a ``match`` on the proof), which stops on a
 ``Qed`` proof (``eq_rect _ _ 4 _ Z.lt_0_1``), absurdity, and ssreflect's ``locked`` (``ssreflect.v``: a
 ``match`` on ``master_key``, a ``Qed``), so ``locked 4`` never reduces. No tactic of the answer check
 computes through them, so a wrong value behind one was ``unknown`` and its verdict ``accepted``; G4 refuses
-them by full name, as it does the choice operators (``compile.ANSWER_OPERATORS``)."""
+them by full name, as it does the choice operators (``compile.ANSWER_OPERATORS``). Round 49: a library
+constant of a data type closed by ``Qed``, whose value no computation or tactic of the check reaches: reading
+``theories/`` and MathComp for a ``Definition`` or ``Lemma`` of type ``Z``, ``nat``, ``R``, ``N``, ``Q``, a list
+or a Boolean closed by ``Qed`` found one, ``Ranalysis_reg.v``'s ``AppVar : R`` (32-35, ``exact R0``), which
+an answer named bare (``AppVar + 1`` for ``1``, or for a wrong ``2``) was ``unknown`` and accepted."""
 
 
 def takes_proof_apart(clause: list[str], patterns: set[str]) -> bool:

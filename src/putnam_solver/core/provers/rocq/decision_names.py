@@ -42,6 +42,17 @@ COMPUTABLE_DECISIONS = (
     "Coq.QArith.QArith_base.Qlt_le_dec",
     "Coq.ZArith.Znumtheory.Zdivide_dec",
     "Coq.ZArith.Znumtheory.rel_prime_dec",
+    "Coq.Arith.Compare_dec.zerop",
+    "Coq.Arith.EqNat.eq_nat_decide",
+    "Coq.Arith.PeanoNat.Nat.Even_Odd_dec",
+    "Coq.QArith.QArith_base.Q_dec",
+    "Coq.ZArith.ZArith_dec.Z_zerop",
+    "Coq.ZArith.Zeven.Zeven_odd_dec",
+    "Coq.ZArith.Zeven.Zeven_dec",
+    "Coq.ZArith.Zeven.Zodd_dec",
+    "Coq.ZArith.Zorder.Ztrichotomy_inf",
+    "Coq.ZArith.Zbool.Zle_bool_total",
+    "Coq.Bool.Sumbool.sumbool_of_bool",
 )
 """Decisions of equality or order on ``nat``, ``positive``, ``N``, ``Z``, ``Q`` and ``bool`` whose proofs end in
 ``Defined`` (Coq 8.16.1 ``theories/``: ``Arith/PeanoNat.v`` 169-176; ``Arith/Compare_dec.v`` ``lt_eq_lt_dec``
@@ -57,7 +68,15 @@ variable of the outer one (``answer_tests._derived``).
 
 Not listed: ``Znumtheory.prime_dec`` (923-934), ``Defined`` but built on ``Wf_Z.natlike_rec`` (74-83, a
 ``Qed``): ``vm_compute`` of ``if prime_dec 7 then true else false`` stops at ``natlike_rec``, so a ``match``
-on it never reduces and stays a search (MathComp's ``prime`` is the Boolean test that computes)."""
+on it never reduces and stays a search (MathComp's ``prime`` is the Boolean test that computes).
+
+Round 49: the rest of the library's ``Defined`` decisions of data (``zerop``, ``eq_nat_decide``,
+``Nat.Even_Odd_dec``, ``Q_dec``, ``Z_zerop``, ``Zeven_odd_dec``, ``Zeven_dec``, ``Zodd_dec``,
+``Ztrichotomy_inf``, ``Zle_bool_total``, ``Sumbool.sumbool_of_bool`` of a Boolean), found by reading
+``theories/`` for every ``{_} + {_}`` closed by ``Defined``; ``test_rocq_round49`` asks coqc that each is
+transparent (``About``) and that a ``match`` on it of closed numbers reduces (``vm_compute``). Those left out
+take a proof (``le_lt_eq_dec``, ``Z_le_lt_eq_dec``, ``not_Zeq_inf``) or a decision (:data:`TRANSFORMERS`,
+``in_dec``'s kin), or are ``prime_dec``."""
 ELEMENT_DECISIONS = ("Coq.Lists.List.list_eq_dec", "Coq.Lists.List.in_dec")
 """Decisions on lists from a decision of their elements' equality (``Lists/List.v`` ``in_dec`` 329-338,
 ``list_eq_dec`` 1020-1021, both ``Defined``): ``in_dec Nat.eq_dec 3 l`` reduces by ``vm_compute`` when
@@ -83,7 +102,31 @@ MAPS = ("Coq.Lists.List.map", "mathcomp.ssreflect.seq.map")
 """The library's ``map`` on lists (``Lists/List.v``, MathComp's ``seq.v``; each ``@map A B f s``, a
 ``Fixpoint``): mapping a consumer over a written list of computable decisions (``map is_left [:: Nat.eq_dec
 3 4]``) applies it to each, as writing it out does."""
-LOCATED = (*COMPUTABLE_DECISIONS, *ELEMENT_DECISIONS, *CONSUMERS, *MAPS)
+TRANSFORMERS = {
+    "Coq.Bool.Sumbool.sumbool_not": (3, 1),
+    "Coq.Bool.Sumbool.sumbool_and": (6, 2),
+    "Coq.Bool.Sumbool.sumbool_or": (6, 2),
+}
+"""Combinators of decisions (``Sumbool.v`` 47-57, each ``Defined``: ``@sumbool_not A B H1``, ``@sumbool_and A
+B C D H1 H2``), with how many arguments ``Printing All`` shows them applied to and how many of the last are
+decisions: a ``match`` on one computes when each decision it takes does (``decision_lists.computes``), and a
+``Qed`` decision under it (``sumbool_not _ _ (Z_noteq_dec 0 1)``) is the test it was. Round 48 refused them
+all, honest ones included."""
+LIST, ELEMENT, DATA = "list", "element", "data"
+"""The roles of a list builder's arguments: a list whose elements must be decisions, one element, anything else."""
+LIST_BUILDERS = {
+    "Coq.Lists.List.repeat": (DATA, ELEMENT, DATA),
+    "Coq.Init.Datatypes.app": (DATA, LIST, LIST),
+    "Coq.Lists.List.rev": (DATA, LIST),
+    "mathcomp.ssreflect.seq.nseq": (DATA, DATA, ELEMENT),
+    "mathcomp.ssreflect.seq.cat": (DATA, LIST, LIST),
+    "mathcomp.ssreflect.seq.rev": (DATA, LIST),
+}
+"""The library's functions that build a list out of given elements and lists only (``@repeat A x n``, ``@app A
+l m``, ``@rev A l``; MathComp's ``@nseq T n x``, ``@cat T s t``, ``@rev T s``; the type first, as ``Printing All``
+shows it): every element of theirs is one they were given, so a list so built of computable decisions is one
+(``decision_lists.decision_list``, round 49: ``map is_left (repeat (Nat.eq_dec 3 3) 2)`` was refused)."""
+LOCATED = (*COMPUTABLE_DECISIONS, *ELEMENT_DECISIONS, *TRANSFORMERS, *CONSUMERS, *MAPS, *LIST_BUILDERS)
 """Every name the environment file ``Locate``s before the answer's print."""
 RECURSOR = 6
 """How many arguments a recursor of :data:`CONSUMERS` is applied to (``@sumbool_rec A B P f g s``)."""
@@ -98,11 +141,12 @@ def locate_sentences(marker: str) -> list[str]:
     return [f'Goal Coq.Init.Logic.True. idtac "{marker}{DECISIONS}". Abort.'] + [f"Locate {name}." for name in LOCATED]
 
 
-def computable_spellings(lines: list[str], marker: str) -> set[str]:
-    """The names the print gives :data:`COMPUTABLE_DECISIONS` and :data:`ELEMENT_DECISIONS`, as ``Locate``
-    said."""
+def computable_spellings(lines: list[str], marker: str) -> dict[str, tuple[int, int]]:
+    """The names the print gives :data:`COMPUTABLE_DECISIONS`, :data:`ELEMENT_DECISIONS` (each ``(0, 0)``: it
+    takes no decision) and :data:`TRANSFORMERS` (their arity and decisions taken), as ``Locate`` said."""
     located = _located(lines, marker)
-    return {located[name] for name in (*COMPUTABLE_DECISIONS, *ELEMENT_DECISIONS) if name in located}
+    shapes = {name: (0, 0) for name in (*COMPUTABLE_DECISIONS, *ELEMENT_DECISIONS)} | TRANSFORMERS
+    return {located[name]: shape for name, shape in shapes.items() if name in located}
 
 
 def consumer_spellings(lines: list[str], marker: str) -> dict[str, int]:
@@ -115,6 +159,12 @@ def map_spellings(lines: list[str], marker: str) -> set[str]:
     """The names the print gives :data:`MAPS`, as ``Locate`` said."""
     located = _located(lines, marker)
     return {located[name] for name in MAPS if name in located}
+
+
+def builder_spellings(lines: list[str], marker: str) -> dict[str, tuple[str, ...]]:
+    """The names the print gives :data:`LIST_BUILDERS`, as ``Locate`` said, with their arguments' roles."""
+    located = _located(lines, marker)
+    return {located[name]: roles for name, roles in LIST_BUILDERS.items() if name in located}
 
 
 def _located(lines: list[str], marker: str) -> dict[str, str]:

@@ -57,7 +57,7 @@ from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wra
 from putnam_solver.core.provers.rocq.loaded_facts import fact_sentences
 from putnam_solver.core.provers.rocq.loaded_unfold import IDENTITY_TACTIC, MEMBERSHIP_TACTIC, loaded_sentences
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
-from putnam_solver.core.provers.rocq.unfolded import FIX_CASES, UNFOLDED, unfolded_sentences
+from putnam_solver.core.provers.rocq.unfolded import FIX_CASES, SPLIT, UNFOLDED, unfolded_sentences
 
 PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
 """Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
@@ -357,7 +357,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} | {wrapped()} ]"
         if predicate_answer(statement)
-        else f"{unfold}first [ {identical} | {UNFOLDED} ]"
+        else f"{unfold}first [ {identical} | {UNFOLDED} | {SPLIT} ]"
     )
     facts = f"{ENVIRONMENT}.{FACTS_NAME}"
     replaced = (

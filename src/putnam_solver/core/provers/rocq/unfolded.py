@@ -91,9 +91,14 @@ STEPS = 20000
 42's ``2020_a2``, ``1962_a5``, ``1997_b1``, ``1986_a2``): at most 59 (``putnam_1974_a4``), most under 20."""
 _FAIL = "Control.zero (Tactic_failure None)"
 FUNEXT = "Coq.Logic.FunctionalExtensionality"
-FIX_CASES = "do 8 try (match goal with |- context [?f ?x] => is_fix f; is_var x; destruct x end); "
+FIX_CASES = (
+    "do 8 try (match goal with |- context [?f ?x] => is_var x; "
+    "match f with ?g _ _ => is_fix g | ?g _ => is_fix g | _ => is_fix f end; destruct x end); "
+)
 """Case analysis on each variable a fixpoint is applied to (bounded: each round destructs one variable, and
-a constructor is no variable), after which the fixpoint is applied to a constructor and reduces."""
+a constructor is no variable), after which the fixpoint is applied to a constructor and reduces. Round 49: or
+applied to it after up to two other arguments (``(fix h a m {struct m} := ..) 1 n``, whose structural argument
+is not the first: the proof failed and the check was an ``error``)."""
 FIX_PROOF = f"repeat (apply {FUNEXT}.functional_extensionality_dep; intro); {FIX_CASES}reflexivity"
 """The proof of an equation the comparison found the same only by reading a fixpoint that never recurses as
 its body: pointwise (functional extensionality, the harness's own axiom), each such fixpoint applied to a
@@ -205,7 +210,17 @@ def unfolded_sentences() -> list[str]:
     ]
 
 
-UNFOLDED = f"(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; ltac2:({MODULE}.unfolded ()); reflexivity)"
+UNFOLDED = (
+    "(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; "
+    f"ltac2:(Ltac2.Control.enter {MODULE}.unfolded); reflexivity)"
+)
 """The Ltac1 tactic: an equation's two sides (any other goal fails at once, before anything unfolds), the
 check, then the equation of sides identical up to eta closed (Coq's conversion has eta: one side a ``fun``,
-the other is expanded and the bodies are identical, so ``reflexivity`` evaluates nothing)."""
+the other is expanded and the bodies are identical, so ``reflexivity`` evaluates nothing). The check runs on
+each goal in focus (``Control.enter``): after :data:`SPLIT`, one per case."""
+SPLIT = f"(apply {FUNEXT}.functional_extensionality_dep; let x := fresh in intro x; destruct x; {UNFOLDED})"
+"""Round 49: the same check on each case of a function's first argument, where the whole sides differ. A copy
+of the question split by cases (``fun n => match n with 0 => 3 * 0 + 1 | S m => 3 * S m + 1 end`` for ``fun n
+=> 3 * n + 1``, or inside a ``fix`` that never recurses) is no conversion of it, and passed G4; on each
+constructor its ``match`` reduces and the two sides are the same. Only a refusal can come of it (every case
+the same is a proof of the equation), and an argument of no inductive type (a real) is not split."""
