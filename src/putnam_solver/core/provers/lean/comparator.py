@@ -36,7 +36,6 @@ import os
 import pwd
 import re
 import shutil
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -260,7 +259,7 @@ def confinement(project: Path, paths: ToolchainPaths, scratch: Path) -> tuple[li
     ok, why = nounix.libseccomp_status()
     if not ok:
         raise Unconfinable(f"cannot deny AF_UNIX sockets to comparator: {why}")
-    prefix = [sys.executable, str(Path(nounix.__file__)), "--"]
+    prefix = nounix.command_prefix()
     evidence: dict[str, Any] = {"af_unix": "denied (seccomp)", "user": pwd.getpwuid(os.geteuid()).pw_name}
     if os.geteuid() != 0:
         return prefix, evidence

@@ -94,6 +94,13 @@ def deny_unix_sockets() -> None:
         lib.seccomp_release(ctx)
 
 
+def command_prefix() -> list[str]:
+    """The words that run a command under the filter: this file by the running interpreter in isolated mode
+    (``-I``), so that no ``PYTHONPATH``, user site or working directory supplies the ``ctypes`` it loads the
+    filter with, before the filter exists."""
+    return [sys.executable, "-I", os.path.abspath(__file__), "--"]
+
+
 def main(argv: Sequence[str]) -> int:
     command = list(argv[1:] if argv[:1] == ["--"] else argv)
     if not command:
