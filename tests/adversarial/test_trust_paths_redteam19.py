@@ -408,12 +408,17 @@ def test_a_solve_under_a_dotenv_choosing_the_gates_tools_is_refused(tmp_path: Pa
     from putnam_solver.core.gatekit import explicit_tool
     from putnam_solver.core.provers.rocq.toolchain import COQC
 
-    with pytest.MonkeyPatch.context() as env:
-        env.chdir(folder / "work")
-        env.delenv("PUTNAM_COQC", raising=False)
-        env.delenv("XDG_CACHE_HOME", raising=False)
-        load_dotenv(find_dotenv(usecwd=True))
-        assert explicit_tool(COQC, VerifyOptions()) == (folder / "coqc", "PUTNAM_COQC"), "what it would have run"
+    saved = dict(os.environ)  # `load_dotenv` sets variables past the monkeypatch: they must not outlive the test
+    try:
+        with pytest.MonkeyPatch.context() as env:
+            env.chdir(folder / "work")
+            env.delenv("PUTNAM_COQC", raising=False)
+            env.delenv("XDG_CACHE_HOME", raising=False)
+            load_dotenv(find_dotenv(usecwd=True))
+            assert explicit_tool(COQC, VerifyOptions()) == (folder / "coqc", "PUTNAM_COQC"), "what it would have run"
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def test_honest_a_dotenv_of_model_settings_is_inspects_to_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
