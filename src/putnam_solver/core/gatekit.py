@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
 from putnam_solver.core.submission import VerifyOptions
-from putnam_solver.core.util import sha256_file
+from putnam_solver.core.util import InputError, path_variable, sha256_file
 from putnam_solver.core.verdict import LEFT_TO_SEMANTIC_CHECK, GateResult, GateStatus
 
 STDERR_KEPT = 2000
@@ -135,11 +135,11 @@ def explicit_tool(spec: ToolSpec, options: VerifyOptions) -> tuple[Path, str] | 
     given = options.tools.get(spec.name)
     if given is not None:
         return given, f"--tool {spec.name}"
-    from_env = os.environ.get(spec.env)
-    if from_env and not os.path.isabs(os.path.expanduser(from_env)):
-        # names a file under the working directory, a folder of someone else's proofs (as PATH's relative entries)
-        raise ToolUnavailable(f"{spec.env}={from_env} is a relative path; set it to an absolute one")
-    return (Path(from_env).expanduser(), spec.env) if from_env else None
+    try:
+        from_env = path_variable(spec.env)  # never relative: a folder of someone else's proofs has its own tools
+    except InputError as exc:
+        raise ToolUnavailable(str(exc)) from exc
+    return (from_env, spec.env) if from_env is not None else None
 
 
 def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:

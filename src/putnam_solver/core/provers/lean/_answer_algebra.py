@@ -39,8 +39,8 @@ side (``(x : ℤ) - y``) as a ring's term.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from math import gcd
 from typing import Final
@@ -50,7 +50,7 @@ from putnam_solver.core.provers.lean._answer_literals import MAX_DIGITS
 from putnam_solver.core.provers.lean._answer_nodes import Node, node, render, same
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_respelled import operands
-from putnam_solver.core.provers.lean._answer_types import NAMES, SHOWN, TYPES
+from putnam_solver.core.provers.lean._answer_types import NAMES, SHOWN, TYPES, holding
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_digit
 
@@ -144,16 +144,11 @@ CANCELLING: ContextVar[bool] = ContextVar("common_factors", default=False)
 """Whether the comparison under way may divide a relation by a common factor (:func:`cancelling`)."""
 
 
-@contextmanager
-def cancelling(on: bool) -> Iterator[None]:
+def cancelling(on: bool) -> AbstractContextManager[None]:
     """Divide common factors out of relations while the block runs, if ``on`` (value red team 49): the
     caller's terms elaborate no part at a type the normal form takes off (``_answer_terms.foreign_types``:
     ``(2 * n : ZMod 4) = 2 * m`` reads ``2 * n = 2 * m``, where ``n = m`` does not follow)."""
-    token = CANCELLING.set(on)
-    try:
-        yield
-    finally:
-        CANCELLING.reset(token)
+    return holding(CANCELLING, on)
 
 
 def _shown(term: Node) -> bool:

@@ -367,7 +367,7 @@ def ascription(x: Text) -> Tokens | None:
         colon, close = _ascribed(x, i, held), x.partner[i]
         if colon is None or close is None:
             return None
-        if colon + 2 == close and t[colon + 1].text in (*CASTS, "ℕ", "Nat"):
+        if _number_type(t, colon, close):
             wider = t[colon + 1].text in CASTS
             arrow, inner = t[i]._replace(text=ASCRIBED if wider else NATURAL), t[i]._replace(text="(")
             return [t[i], arrow, inner, *t[i + 1 : colon], t[close], t[close]], close + 1
@@ -400,6 +400,12 @@ def _ascribed(x: Text, i: int, held: set[int]) -> int | None:
     return colon if colon is not None and colon > i + 1 and t[colon].text == ":" else None
 
 
+def _number_type(t: Tokens, colon: int, close: int | None) -> bool:
+    """Whether the ascription whose ``:`` is at ``colon`` names one number type, the only ones the normal form
+    keeps a cast for (:func:`ascription`)."""
+    return colon + 2 == close and t[colon + 1].text in (*CASTS, "ℕ", "Nat")
+
+
 def foreign_types(tokens: Tokens) -> bool:
     """Whether ``tokens`` elaborate a term at a type the normal form does not keep: an ascription ``(e : T)``
     to anything but one number type (``(2 * n : ZMod 4)``, read ``(2 * n)``: :func:`ascription`) or a
@@ -411,7 +417,7 @@ def foreign_types(tokens: Tokens) -> bool:
         if token.text == "show":
             return True
         colon = _ascribed(x, i, held) if token.text == "(" else None
-        if colon is not None and (colon + 2 != x.partner[i] or tokens[colon + 1].text not in (*CASTS, "ℕ", "Nat")):
+        if colon is not None and not _number_type(tokens, colon, x.partner[i]):
             return True
     return False
 

@@ -21,10 +21,10 @@ field (:func:`fractional`), so no copy it caught on ``ℕ``/``ℤ`` passes now.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_digit, starts_letter
@@ -40,19 +40,25 @@ QUANTIFIERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ"})
 OPENERS: Final = frozenset({"(", "{", "⦃", *QUANTIFIERS})
 ENDS: Final = frozenset({")", "}", "⦄", ",", "=>", "↦", "|"})
 
+T = TypeVar("T")
 Types = tuple[tuple[str, str], ...]
 TYPES: ContextVar[Types] = ContextVar("copy_rule_types", default=())
 """The statement's variables and their types, for the comparison under way (:func:`typed`)."""
 
 
 @contextmanager
-def typed(types: Types) -> Iterator[None]:
-    """Read terms with the statement's variables ``types`` (:func:`declared`) while the block runs."""
-    token = TYPES.set(types)
+def holding(variable: ContextVar[T], value: T) -> Iterator[None]:
+    """``variable`` reads ``value`` while the block runs: a setting of the comparison under way."""
+    token = variable.set(value)
     try:
         yield
     finally:
-        TYPES.reset(token)
+        variable.reset(token)
+
+
+def typed(types: Types) -> AbstractContextManager[None]:
+    """Read terms with the statement's variables ``types`` (:func:`declared`) while the block runs."""
+    return holding(TYPES, types)
 
 
 SHOWN: ContextVar[Types] = ContextVar("written_types", default=())
@@ -61,14 +67,9 @@ red team 49), for ``_answer_algebra``'s common factors alone: the identities abo
 leaves them out (``a - b`` there stays a ring's, as red team 47's reading of ``2*a^m + 3*b^m - 4*c^m = 0``)."""
 
 
-@contextmanager
-def showing(types: Types) -> Iterator[None]:
+def showing(types: Types) -> AbstractContextManager[None]:
     """Read :data:`SHOWN` as ``types`` while the block runs."""
-    token = SHOWN.set(types)
-    try:
-        yield
-    finally:
-        SHOWN.reset(token)
+    return holding(SHOWN, types)
 
 
 def declared(texts: Sequence[str]) -> Types:

@@ -55,6 +55,7 @@ from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
 from putnam_solver.core.provers.rocq.decision_names import CLASSICAL_DECISIONS, REFLECTIONS, locate_sentences
 from putnam_solver.core.provers.rocq.policy import POLICY
+from putnam_solver.core.provers.rocq.print_words import BRACKETS, one_group
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.restated import (
     ANSWER_ENV,
@@ -240,12 +241,12 @@ def truth_paths(statement: Statement, sol: str) -> list[str]:
     does not typecheck, and the step prints ``undecided``: fail closed."""
     sentence = statement.sentences[statement.solution or 0]
     words = [t.text for t in sentence.tokens[solution_body_start(sentence) : -1]]
-    while len(words) >= 2 and words[0] == "(" and words[-1] == ")" and _one_group(words):
+    while len(words) >= 2 and words[0] == "(" and words[-1] == ")" and one_group(words):
         words = words[1:-1]
     parts: list[list[str]] = [[]]
     depth = 0
     for word in words:
-        depth += _BRACKETS.get(word, 0)
+        depth += BRACKETS.get(word, 0)
         if word == "," and depth == 0:
             parts.append([])
         else:
@@ -262,19 +263,6 @@ def truth_paths(statement: Statement, sol: str) -> list[str]:
             inner = f"{FST} ({inner})"
         paths.append(f"{FST} ({inner})" if i == 0 else f"{SND} ({inner})")
     return paths
-
-
-_BRACKETS = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
-
-
-def _one_group(words: list[str]) -> bool:
-    """Whether the opening bracket ``words[0]`` closes at the last word."""
-    depth = 0
-    for at, word in enumerate(words):
-        depth += _BRACKETS.get(word, 0)
-        if depth == 0:
-            return at == len(words) - 1
-    return False
 
 
 def _restated_sentences(statement: Statement, marker: str) -> list[str]:

@@ -16,7 +16,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from putnam_solver.core.provers.rocq.decision_names import ELEMENT, LIST
-from putnam_solver.core.provers.rocq.print_words import applied_to, argument_groups, inner_binder_list
+from putnam_solver.core.provers.rocq.print_words import applied_to, argument_groups, inner_binder_list, one_group
 
 Computable = dict[str, tuple[int, int]]
 """How the print spells each located computable decision, with (its arity, how many decisions it takes last):
@@ -43,19 +43,9 @@ def computes(scrutinee: list[str], computable: Computable, derived: set[str]) ->
     arity, taken = computable.get(words[0], (0, -1))
     if taken <= 0:
         return taken == 0
-    grouped = scrutinee[1:-1] if scrutinee[:1] == ["("] and _one_group(scrutinee) else scrutinee
+    grouped = scrutinee[1:-1] if scrutinee[:1] == ["("] and one_group(scrutinee) else scrutinee
     parts = argument_groups(words[0], grouped)
     return len(parts) == arity and all(computes(part, computable, derived) for part in parts[-taken:])
-
-
-def _one_group(words: list[str]) -> bool:
-    """Whether ``words``, starting with ``(``, are one parenthesised group."""
-    depth = 0
-    for index, word in enumerate(words):
-        depth += (word == "(") - (word == ")")
-        if depth == 0:
-            return index == len(words) - 1
-    return False
 
 
 def consumer_mapped(

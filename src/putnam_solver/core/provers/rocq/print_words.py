@@ -29,6 +29,20 @@ def body_tokens(lines: list[str], marker: str) -> list[str] | None:
     return TOKEN.findall(text.split(" = ", 1)[1] if " = " in text else text)
 
 
+BRACKETS = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+"""How each bracket a print may hold changes the nesting depth."""
+
+
+def one_group(words: list[str]) -> bool:
+    """Whether the opening bracket ``words[0]`` closes at the last word."""
+    depth = 0
+    for at, word in enumerate(words):
+        depth += BRACKETS.get(word, 0)
+        if depth == 0:
+            return at == len(words) - 1
+    return False
+
+
 def argument_groups(token: str, arguments: list[str]) -> list[list[str]]:
     """The arguments ``token`` is applied to (:func:`applied_to`), one list per argument (a word or a group)."""
     groups: list[list[str]] = []
