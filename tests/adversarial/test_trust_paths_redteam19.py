@@ -291,13 +291,13 @@ def test_honest_a_coqc_left_alone_keeps_its_record(tmp_path: Path, monkeypatch: 
 def _hashed_around(tool: Path, change: Any) -> list[str]:
     """The files ``watched_tool_files`` finds changed when ``tool`` is hashed, ``change``d, hashed again (the
     kernel's file times move by its clock tick: the pauses let each step have its own)."""
-    with watched_tool_files() as changed:
+    with watched_tool_files() as watch:
         file_sha256(tool)
         time.sleep(0.02)
         change()
         time.sleep(0.02)
         file_sha256(tool)
-    return changed
+        return watch.rewritten()
 
 
 def test_a_tool_written_back_with_its_time_set_back_is_seen(tmp_path: Path) -> None:

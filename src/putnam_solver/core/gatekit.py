@@ -30,6 +30,7 @@ import contextlib
 import functools
 import os
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -156,7 +157,7 @@ def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
     path = Path(found).resolve()
     if not (path.is_file() and os.access(path, os.X_OK)):
         raise ToolUnavailable(f"{spec.name} ({origin}): {path} is not an executable file")
-    return ResolvedTool(spec.name, path, file_sha256(path), origin)
+    return ResolvedTool(spec.name, path, file_sha256(path, named=Path(found)), origin)
 
 
 def absolute_path_entries() -> str:
@@ -175,43 +176,66 @@ def read_product(path: Path, limits: SandboxLimits) -> bytes:
     return read_regular_file(path, limits.disk_bytes)
 
 
-def file_sha256(path: Path) -> str:
+def file_sha256(path: Path, named: Path | None = None) -> str:
     """SHA-256 of a tool's file, remembered while the same file (device, inode) keeps its size, modification
     time and change time. Not its size and modification time alone (before red team 17): a tool rewritten
     in place with its old size and ``mtime`` set back (``cp --preserve``, ``touch -r``) kept the old hash in
     a long-running process (``serve``, a campaign), so verdicts and selftest records of the old binary
-    answered for the new one; the change time cannot be set back."""
+    answered for the new one; the change time cannot be set back.
+
+    ``named``: the name the file was found by (a symbolic link, a ``PATH`` search), under which an open
+    ``watched_tool_files`` block also keeps the state: a link pointed at B and back at A while the gates ran
+    left A itself untouched (red team 20), and the name then shows two files."""
     info = path.stat()
     state = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-    for seen in _watching:
-        seen.setdefault(str(path), set()).add((*state, info.st_nlink))
+    with _watch_lock:
+        for watch in _watching:
+            for key in dict.fromkeys([str(path), *([str(named)] if named else [])]):
+                watch.seen.setdefault(key, set()).add((*state, info.st_nlink))
     return _sha256_cached(str(path), state)
 
 
-_watching: list[dict[str, set[tuple[int, ...]]]] = []
-"""The open ``watched_tool_files`` blocks' records: path -> the states it was hashed in."""
+class ToolWatch:
+    """The states (device, inode, size, modification time, change time, link count) in which
+    ``file_sha256`` hashed each tool file while a ``watched_tool_files`` block was open, in any thread."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, set[tuple[int, ...]]] = {}
+
+    def rewritten(self) -> list[str]:
+        """The files hashed so far that were written or replaced meanwhile, even when their bytes came back
+        the same (see ``watched_tool_files``)."""
+        with _watch_lock:
+            return sorted(path for path, states in self.seen.items() if _rewritten(states))
+
+
+_watching: list[ToolWatch] = []
+"""The open ``watched_tool_files`` blocks."""
+_watch_lock = threading.Lock()
+"""Serves' threads hash tools while other threads open and close blocks."""
 
 
 @contextlib.contextmanager
-def watched_tool_files() -> Iterator[list[str]]:
-    """The tool files ``file_sha256`` hashed while the block ran that were written or replaced meanwhile, even
-    when their bytes came back the same (filled in as the block ends). A selftest's fingerprint read before
-    and after its canaries matched for a ``coqc`` replaced and put back while they ran (A, B, A), so its
-    passing record spoke for A though a canary ran on B (trust paths red team 19).
+def watched_tool_files() -> Iterator[ToolWatch]:
+    """A record of the tool files ``file_sha256`` hashes while the block runs, to tell which were written or
+    replaced meanwhile (``ToolWatch.rewritten``). A selftest's fingerprint read before and after its
+    canaries matched for a ``coqc`` replaced and put back while they ran (A, B, A), so its passing record
+    spoke for A though a canary ran on B (trust paths red team 19); a verification's did the same for its
+    verdict (``verifier.one_toolchain``, red team 20).
 
     A file is judged by its states (device, inode, size, modification time, change time, link count): one
     written back has a new modification time, or a new change time if that was set back; one renamed back
     a new inode or change time, which cannot be set back. A change time that moved with the link count
     alone is a hard link made or removed elsewhere (a package manager's backup, another copy of the
     toolchain), which leaves the file as it was."""
-    seen: dict[str, set[tuple[int, ...]]] = {}
-    changed: list[str] = []
-    _watching.append(seen)
+    watch = ToolWatch()
+    with _watch_lock:
+        _watching.append(watch)
     try:
-        yield changed
+        yield watch
     finally:
-        _watching.remove(seen)
-        changed.extend(sorted(path for path, states in seen.items() if _rewritten(states)))
+        with _watch_lock:
+            _watching.remove(watch)
 
 
 def _rewritten(states: set[tuple[int, ...]]) -> bool:

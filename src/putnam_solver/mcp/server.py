@@ -31,6 +31,7 @@ from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import ValidationError
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
+from putnam_solver.core.gatekit import watched_tool_files
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
@@ -242,11 +243,12 @@ class PutnamTools:
             before = await anyio.to_thread.run_sync(admit)
         except NotReady as exc:
             raise ToolError(self.redact.text(f"{exc.reason}; no verdict was made")) from exc
-        made = await verify_text(ctx, text, self.accept)
-        if isinstance(made, str):
-            raise ToolError(self.redact.text(made))
-        settle = functools.partial(self.readiness.settle, ctx.prover, self.accept, before, made)
-        verdict, _ = await anyio.to_thread.run_sync(settle)
+        with watched_tool_files() as watch:  # a tool replaced and put back meanwhile (``one_toolchain``)
+            made = await verify_text(ctx, text, self.accept)
+            if isinstance(made, str):
+                raise ToolError(self.redact.text(made))
+            settle = functools.partial(self.readiness.settle, ctx.prover, self.accept, before, made, watch)
+            verdict, _ = await anyio.to_thread.run_sync(settle)
         checks = "".join(
             f"; answer {name}: {answer['check']['status']}"
             for name, answer in verdict.answers.items()

@@ -19,6 +19,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from putnam_solver.core.gatekit import ToolWatch
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.verify import Profile, Verdict, VerifyOptions, gate_ids
 from putnam_solver.selftest import runner as selftest_service
@@ -164,10 +165,12 @@ class Readiness:
             raise NotReady(f"not ready: {why}")
         return fingerprint
 
-    def settle(self, prover: Prover, options: VerifyOptions, before: str, verdict: Verdict) -> tuple[Verdict, bool]:
+    def settle(
+        self, prover: Prover, options: VerifyOptions, before: str, verdict: Verdict, watch: ToolWatch
+    ) -> tuple[Verdict, bool]:
         """``verdict`` held to the toolchain ``admit`` found (``on_one_toolchain``) and whether it may be
         stored; on a change, readiness is judged again before the next verification. Blocks, as ``admit``."""
-        verdict, kept = on_one_toolchain(prover, options, before, verdict)
+        verdict, kept = on_one_toolchain(prover, options, before, verdict, watch)
         if not kept:
             self.changed(prover.name)
         return verdict, kept

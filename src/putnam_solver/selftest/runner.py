@@ -266,10 +266,11 @@ def run_selftest(
     readiness = selftest_readiness(prover_name, options)
     ready = {gate: row.ok for gate, row in readiness.items()}
     started = time.monotonic()
-    with watched_tool_files() as changed:
+    with watched_tool_files() as watch:
         judged_on = prover.toolchain_fingerprint(options)
         cells, skipped, runnable = _run_canaries(prover_name, options, ready, jobs, progress)
         now = prover.toolchain_fingerprint(options)
+        changed = watch.rewritten()
     record = SelftestRecord(
         prover=prover_name,
         fingerprint=judged_on,

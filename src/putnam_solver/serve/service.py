@@ -25,6 +25,7 @@ from typing import Any
 from putnam_solver.api_keys import ApiKey, KeyRing
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.gatekit import watched_tool_files
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import (
@@ -216,8 +217,9 @@ class VerifyService:
             stopped = batch.reason(job.prover.name) if batch is not None else None
             if stopped is not None:  # its turn came after the batch stopped on its prover
                 raise RequestError(503, stopped)
-            made = await self.verifier.verify(job)
-            return await asyncio.to_thread(self.readiness.settle, job.prover, job.options, toolchain, made)
+            with watched_tool_files() as watch:  # a tool replaced and put back meanwhile (``one_toolchain``)
+                made = await self.verifier.verify(job)
+                return await asyncio.to_thread(self.readiness.settle, job.prover, job.options, toolchain, made, watch)
 
     def _key(self, job: VerifyJob, toolchain: str) -> tuple[str, Verdict]:
         """The cache key of ``job`` on ``toolchain`` and the verdict identity a stored entry must have to answer it."""

@@ -20,6 +20,7 @@ from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.code_identity import plugin_code
+from putnam_solver.core.gatekit import watched_tool_files
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.registry import external_identity
@@ -296,10 +297,11 @@ def verify_candidates(
         cached = cache.get(key, request_verdict(prover, benchmark, candidate, track, options), nodes) if cache else None
         if cached is not None:
             return cached
-        made = verifier.verify(
-            prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
-        )
-        verdict, keep = on_one_toolchain(prover, options, toolchain, made)
+        with watched_tool_files() as watch:
+            made = verifier.verify(
+                prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
+            )
+            verdict, keep = on_one_toolchain(prover, options, toolchain, made, watch)
         if cache and keep:  # stored only under the key of the toolchain that made it
             cache.put(key, verdict, nodes)
         return verdict

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from putnam_solver.core.gatekit import ToolWatch
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.verdict import GateResult, GateStatus
 from putnam_solver.core.verify import Verdict, VerifyOptions
@@ -29,18 +30,29 @@ MOVED_GATE = "G4"
 toolchain runs)."""
 
 
-def on_one_toolchain(prover: Prover, options: VerifyOptions, before: str, verdict: Verdict) -> tuple[Verdict, bool]:
+def on_one_toolchain(
+    prover: Prover, options: VerifyOptions, before: str, verdict: Verdict, watch: ToolWatch
+) -> tuple[Verdict, bool]:
     """``verdict`` and whether it may be stored under the key made with the fingerprint ``before``: as it is
-    and True when the toolchain still has that fingerprint; else False, and an acceptance made an ``error``
-    by a gate result naming both fingerprints (see the module's docstring)."""
+    and True when the toolchain still has that fingerprint and no tool file hashed while ``watch`` (a
+    ``gatekit.watched_tool_files`` block open around the gates) was written or replaced; else False, and an
+    acceptance made an ``error`` by a gate result naming both fingerprints or the files (see the module's
+    docstring). Call it inside the block: the fingerprint read here is the tools' last state.
+
+    The fingerprint holds each tool's SHA-256, so a ``coqc`` replaced by another and put back while the
+    gates ran (A, B, A) left it the same, and ``serve``, ``mcp`` and ``verify`` kept and stored an
+    acceptance B's compile made as A's (red team 20); the states ``watch`` kept show the file rewritten."""
     now = prover.toolchain_fingerprint(options)
-    if now == before:
+    rewritten = watch.rewritten()
+    if now == before and not rewritten:
         return verdict, True
     if not verdict.accepted:
         return verdict, False
+    what = f"before: {before}; after: {now}" if now != before else f"{', '.join(rewritten)} written or replaced"
     why = (
-        f"the {prover.name} toolchain changed while this candidate was judged (before: {before}; after: {now}), "
+        f"the {prover.name} toolchain changed while this candidate was judged ({what}), "
         "so no single toolchain's gates made this verdict; verify it again"
     )
-    gate = GateResult(MOVED_GATE, "compile", GateStatus.ERROR, why, {"toolchain": now, "toolchain_before": before})
+    evidence = {"toolchain": now, "toolchain_before": before, "rewritten": ", ".join(rewritten)}
+    gate = GateResult(MOVED_GATE, "compile", GateStatus.ERROR, why, evidence)
     return dataclasses.replace(verdict, gates=[*verdict.gates, gate]), False

@@ -1,0 +1,229 @@
+"""Red team round 20 of the trust paths: tools and libraries changed and put back under a verification.
+
+Every attack runs for real: real coqc and coqchk in the sandbox, a real ``coqc`` file replaced in place
+and put back (``tests.fakes.swapped_coqc``), the real verdict cache, a real ``putnam serve`` on a loopback
+port, a Coq library directory whose compiled file is rewritten with its old size and time.
+
+Holes, and what closes each:
+
+- A tool replaced and put back within one verification (A, B, A): the toolchain's fingerprint holds each
+  tool's SHA-256, read before the gates and again after (``verifier.one_toolchain``), and both readings
+  were A's, so ``putnam verify`` (with or without a cache), ``putnam serve`` and ``putnam mcp`` kept, and
+  stored under A's key, an acceptance B's compile made. Now the gates run inside a
+  ``gatekit.watched_tool_files`` block, and a tool file hashed in two states that show it written or
+  replaced (another inode, a new modification time, a change time that did not move with the link count)
+  turns an acceptance into an ``error`` that is not stored, as a changed fingerprint does.
+- The same through a symbolic link (``--tool coqc=LINK``, an alternatives system): the link pointed at B
+  while the gates ran and at A again left A's file in every state it had, so the first fix alone still
+  accepted. Now the states are also kept under the name a tool was found by, which then shows two files.
+- A Coq library file rewritten with its old size and its modification time set back (``touch -r``): the
+  library's state hashed size and modification time only, so the fingerprint, and with it the verdict
+  cache's key, stayed the same. Now the state holds each file's inode and change time too. A content hash
+  was measured: 0.24 to 0.46 s per process for Debian's 224 MB library (1,844 files), which every
+  text-profile run of a Rocq candidate would pay, against 8 ms for the file states; it would see nothing
+  the change time does not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq.toolchain import library_state
+from putnam_solver.core.verify import Track, Verdict, VerifyOptions
+from putnam_solver.verifier import dispatch
+from putnam_solver.verifier.candidates import Candidate, verify_candidates
+from tests.fakes.swapped_coqc import GOOD, NEEDS_COQ, PROBLEM, replace, serve_config, upgraded_coqc
+from tests.helpers import ROCQ_SAMPLES
+from tests.serve_server import in_process
+
+KEY = "redteam20-key-0123456789abcdef"
+
+
+class SwappedAndBack:
+    """The local gates run with ``coqc`` replaced by ``data`` (B) and put back (A, the same bytes, the old
+    modification time) before the verification ends: the readings before and after both see A."""
+
+    name = "local"
+
+    def __init__(self, coqc: Path, data: bytes | None) -> None:
+        self.coqc, self.data = coqc, data
+
+    def slots(self) -> int:
+        return 1
+
+    def verify(self, *args: Any) -> Verdict:
+        if self.data is None:
+            return dispatch.LOCAL.verify(*args)
+        good, info = self.coqc.read_bytes(), self.coqc.stat()
+        replace(self.coqc, self.data)
+        try:
+            return dispatch.LOCAL.verify(*args)
+        finally:
+            time.sleep(0.02)  # the file times move by the kernel's clock tick
+            replace(self.coqc, good)
+            os.utime(self.coqc, ns=(info.st_atime_ns, info.st_mtime_ns))
+
+
+class RelinkedAndBack(SwappedAndBack):
+    """``coqc`` named by a symbolic link (an alternatives system) pointed at B while the gates run and at A
+    again before the verification ends: A itself is never touched."""
+
+    def verify(self, *args: Any) -> Verdict:
+        target = os.readlink(self.coqc)
+        other = self.coqc.with_name("coqc-b")
+        other.write_bytes(upgraded_coqc())
+        other.chmod(0o755)
+        _relink(self.coqc, other.name)
+        try:
+            return dispatch.LOCAL.verify(*args)
+        finally:
+            _relink(self.coqc, target)
+
+
+def _relink(link: Path, target: str) -> None:
+    scratch = link.with_name(".link.new")
+    scratch.symlink_to(target)
+    os.replace(scratch, link)
+
+
+class HardLinkedMeanwhile(SwappedAndBack):
+    """An honest change beside the gates: a hard link to ``coqc`` made while they run (a package
+    manager's backup), which leaves the file as it was."""
+
+    def verify(self, *args: Any) -> Verdict:
+        verdict = dispatch.LOCAL.verify(*args)
+        time.sleep(0.02)
+        os.link(self.coqc, self.coqc.with_name("coqc.backup"))
+        return verdict
+
+
+def judged(coqc: Path, tmp_path: Path, verifier: Any, cache: VerdictCache | None = None) -> Verdict:
+    bench = load_benchmark(ROCQ_SAMPLES)
+    candidate = Candidate(tmp_path / f"{PROBLEM}.v", bench.problems[PROBLEM], GOOD)
+    options = VerifyOptions(tools={"coqc": coqc})
+    (verdict,) = verify_candidates(
+        [candidate], get_prover("rocq"), bench, Track.WITH_ANSWER, options, cache=cache, verifier=verifier
+    )
+    return verdict
+
+
+@NEEDS_COQ
+def test_verify_an_acceptance_made_on_a_tool_put_back_is_an_error(coqc: Path, tmp_path: Path) -> None:
+    """Before: ``accepted``, and stored under A's key, though B compiled the candidate."""
+    cache = VerdictCache(tmp_path / "verdicts")
+    verdict = judged(coqc, tmp_path, SwappedAndBack(coqc, upgraded_coqc()), cache)
+    assert verdict.status == "error", verdict.gates
+    problem = verdict.first_problem()
+    assert problem is not None and f"{coqc} written or replaced" in problem.detail, problem
+    again = judged(coqc, tmp_path, dispatch.LOCAL, cache)  # nothing was stored: judged again, on A
+    assert again.accepted and not again.cached, again.gates
+
+
+@NEEDS_COQ
+def test_verify_an_acceptance_made_through_a_link_pointed_away_and_back_is_an_error(coqc: Path, tmp_path: Path) -> None:
+    """Before the name was watched too: ``accepted``, though B compiled the candidate (A's file kept every
+    state it had)."""
+    link = coqc.with_name("coqc-link")
+    link.symlink_to(coqc.name)
+    verdict = judged(link, tmp_path, RelinkedAndBack(link, None))
+    assert verdict.status == "error", verdict.gates
+    problem = verdict.first_problem()
+    assert problem is not None and f"{link} written or replaced" in problem.detail, problem
+
+
+@pytest.mark.slow
+@NEEDS_COQ
+def test_honest_a_tool_named_by_a_link_left_alone_is_accepted(coqc: Path, tmp_path: Path) -> None:
+    link = coqc.with_name("coqc-link")
+    link.symlink_to(coqc.name)
+    assert judged(link, tmp_path, SwappedAndBack(link, None)).accepted
+
+
+@NEEDS_COQ
+def test_honest_a_hard_link_made_while_the_gates_run_keeps_the_acceptance(coqc: Path, tmp_path: Path) -> None:
+    cache = VerdictCache(tmp_path / "verdicts")
+    verdict = judged(coqc, tmp_path, HardLinkedMeanwhile(coqc, None), cache)
+    assert verdict.accepted, verdict.gates
+    assert judged(coqc, tmp_path, dispatch.LOCAL, cache).cached
+
+
+@pytest.fixture
+def serve(coqc: Path, tmp_path: Path) -> Iterator[Any]:
+    """Starts the real server on ``coqc`` with a gate backend; returns its URL."""
+    pytest.importorskip("uvicorn")
+    from putnam_solver.serve import PoolVerifier
+
+    config = serve_config(coqc, tmp_path, KEY, 1)
+    with contextlib.ExitStack() as servers:
+        yield lambda backend: servers.enter_context(in_process(config, PoolVerifier(1, backend)))
+
+
+def _served(url: str) -> str:
+    body = {"items": [{"problem": PROBLEM, "prover": "rocq", "candidate": GOOD.decode()}]}
+    response = httpx.post(f"{url}/verify/batch", json=body, headers={"Authorization": f"Bearer {KEY}"}, timeout=600)
+    assert response.status_code == 200, response.text
+    (result,) = response.json()["results"]
+    return str(result["status"])
+
+
+@NEEDS_COQ
+def test_serve_an_acceptance_made_on_a_tool_put_back_is_an_error(serve: Any, coqc: Path) -> None:
+    """Before: ``accepted`` (and cached for A)."""
+    assert _served(serve(SwappedAndBack(coqc, upgraded_coqc()))) == "error"
+
+
+@pytest.mark.slow
+@NEEDS_COQ
+def test_honest_serve_accepts_on_a_tool_left_alone(serve: Any, coqc: Path) -> None:
+    assert _served(serve(SwappedAndBack(coqc, None))) == "accepted"
+
+
+# ------------------------------------------------------------------------------------------------------
+# The Coq library's state
+
+
+def _library(tmp_path: Path) -> tuple[Path, Path]:
+    library = tmp_path / "coq"
+    (library / "theories" / "Init").mkdir(parents=True)
+    vo = library / "theories" / "Init" / "Logic.vo"
+    vo.write_bytes(b"A" * 64)
+    return library, vo
+
+
+def test_a_library_file_rewritten_with_its_size_and_time_set_back_changes_the_state(tmp_path: Path) -> None:
+    """Before: the same state, so the same fingerprint and verdict cache key for another library."""
+    library, vo = _library(tmp_path)
+    before, info = library_state(library), vo.stat()
+    time.sleep(0.02)
+    vo.write_bytes(b"B" * 64)
+    os.utime(vo, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert vo.stat().st_size == info.st_size and vo.stat().st_mtime_ns == info.st_mtime_ns
+    assert library_state(library) != before
+
+
+def test_a_library_file_renamed_into_place_with_its_time_set_back_changes_the_state(tmp_path: Path) -> None:
+    library, vo = _library(tmp_path)
+    before, info = library_state(library), vo.stat()
+    other = tmp_path / "other.vo"
+    other.write_bytes(b"B" * 64)
+    os.utime(other, ns=(info.st_atime_ns, info.st_mtime_ns))
+    os.replace(other, vo)
+    assert library_state(library) != before
+
+
+def test_honest_a_library_read_and_left_alone_keeps_its_state(tmp_path: Path) -> None:
+    library, vo = _library(tmp_path)
+    before = library_state(library)
+    vo.read_bytes()
+    assert library_state(library) == before
