@@ -22,6 +22,9 @@ Holes, and what closes each:
   was measured: 0.24 to 0.46 s per process for Debian's 224 MB library (1,844 files), which every
   text-profile run of a Rocq candidate would pay, against 8 ms for the file states; it would see nothing
   the change time does not.
+- A relative ``PUTNAM_CLAUDE_CODE`` (``node_modules/.bin/claude``, the local npm install the variable is
+  for) named the ``claude`` under the working directory, put first on PATH and run as the agent, outside
+  any sandbox; round 19 refused relative path variables of the gates, not this one. Now it is refused too.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.toolchain import library_state
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions
+from putnam_solver.run.agent import cli_worker
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from tests.fakes.swapped_coqc import GOOD, NEEDS_COQ, PROBLEM, replace, serve_config, upgraded_coqc
@@ -227,3 +231,40 @@ def test_honest_a_library_read_and_left_alone_keeps_its_state(tmp_path: Path) ->
     before = library_state(library)
     vo.read_bytes()
     assert library_state(library) == before
+
+
+# ------------------------------------------------------------------------------------------------------
+# The Claude Code binary a relative variable names
+
+
+def _planted_claude(folder: Path) -> Path:
+    binary = folder / "node_modules" / ".bin" / "claude"
+    binary.parent.mkdir(parents=True)
+    binary.write_text("#!/bin/sh\ntouch RAN\n")
+    binary.chmod(0o755)
+    return binary
+
+
+def test_a_relative_claude_code_variable_does_not_name_the_folders_binary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``PUTNAM_CLAUDE_CODE=node_modules/.bin/claude`` (what a local npm install in one's own project gives),
+    run from a folder that has its own. Before: the folder's ``claude`` was put first on PATH, to run as the
+    agent outside any sandbox."""
+    _planted_claude(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", os.environ["PATH"])  # restored after, whatever the code under test sets
+    monkeypatch.setenv("PUTNAM_CLAUDE_CODE", "node_modules/.bin/claude")
+    with pytest.raises(RuntimeError, match=r"PUTNAM_CLAUDE_CODE=node_modules/\.bin/claude is a relative path"):
+        cli_worker.cli_binary("claude-code")
+    assert str(tmp_path) not in os.environ["PATH"]
+
+
+def test_honest_an_absolute_claude_code_variable_is_the_users_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    binary = _planted_claude(tmp_path)
+    monkeypatch.setenv("PATH", os.environ["PATH"])
+    monkeypatch.setenv("PUTNAM_CLAUDE_CODE", str(binary))
+    assert cli_worker.cli_binary("claude-code") == binary
+    assert os.environ["PATH"].split(os.pathsep)[0] == str(binary.parent)

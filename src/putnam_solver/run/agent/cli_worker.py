@@ -20,6 +20,7 @@ from inspect_ai.util import SandboxEnvironment, sandbox, store
 
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.untrusted import clean_text
+from putnam_solver.core.util import InputError, path_variable
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES
 from putnam_solver.run.agent._inspect import LocalSandboxEnvironment
 from putnam_solver.run.agent.worker import AttemptState, Judge
@@ -216,8 +217,16 @@ def _put_claude_on_path() -> Path:
     """inspect-swe's ``version="sandbox"`` runs whatever ``which claude`` finds in the sandbox, and the
     ``local`` sandbox runs commands with this process's PATH: ``PUTNAM_CLAUDE_CODE`` (a ``claude``
     binary, e.g. ``node_modules/.bin/claude`` of a local npm install) goes first on it, otherwise the
-    ``claude`` already on PATH is used."""
-    configured = os.environ.get("PUTNAM_CLAUDE_CODE")
+    ``claude`` already on PATH is used.
+
+    A relative ``PUTNAM_CLAUDE_CODE`` is refused (``path_variable``), as every path variable is: it named the
+    ``claude`` under the working directory (a proof folder or run directory from someone else), which then
+    ran as the agent, outside any sandbox, with this account's keys (trust paths red team 20)."""
+    try:
+        chosen = path_variable("PUTNAM_CLAUDE_CODE")
+    except InputError as exc:
+        raise RuntimeError(str(exc)) from exc
+    configured = str(chosen) if chosen is not None else None
     if not configured:
         found = shutil.which("claude")
         if found is None:
