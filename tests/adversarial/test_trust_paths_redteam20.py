@@ -22,6 +22,10 @@ Holes, and what closes each:
   was measured: 0.24 to 0.46 s per process for Debian's 224 MB library (1,844 files), which every
   text-profile run of a Rocq candidate would pay, against 8 ms for the file states; it would see nothing
   the change time does not.
+- coqc's native plugins (``ring``, ``micromega``, ``ltac``, ``ssreflect``: ``.cmxs`` files of ``coq-core``
+  beside the library, ``COQCORELIB``; ``coq-elpi`` for Hierarchy Builder) were outside the library's state:
+  a plugin rebuilt or replaced kept the fingerprint, the verdict cache's key and the selftest's record.
+  Now the ``.cmxs`` and ``META`` files of the ``coq-*``/``rocq-*`` packages beside the library are in it.
 - A relative ``PUTNAM_CLAUDE_CODE`` (``node_modules/.bin/claude``, the local npm install the variable is
   for) named the ``claude`` under the working directory, put first on PATH and run as the agent, outside
   any sandbox; round 19 refused relative path variables of the gates, not this one. Now it is refused too.
@@ -224,6 +228,38 @@ def test_a_library_file_renamed_into_place_with_its_time_set_back_changes_the_st
     os.utime(other, ns=(info.st_atime_ns, info.st_mtime_ns))
     os.replace(other, vo)
     assert library_state(library) != before
+
+
+def _plugin(library: Path, package: str) -> Path:
+    plugin = library.parent / package / "plugins" / "ring" / "ring_plugin.cmxs"
+    plugin.parent.mkdir(parents=True)
+    plugin.write_bytes(b"A" * 64)
+    return plugin
+
+
+def test_a_coq_plugin_replaced_beside_the_library_changes_the_state(tmp_path: Path) -> None:
+    """coqc loads ``ring_plugin.cmxs`` (native code) from ``coq-core`` beside its library (``COQCORELIB``).
+    Before: the plugin package was outside the state, so a plugin replaced kept the fingerprint, the verdict
+    cache's key and the selftest's record."""
+    library, _ = _library(tmp_path)
+    plugin = _plugin(library, "coq-core")
+    before = library_state(library)
+    other = tmp_path / "other.cmxs"
+    other.write_bytes(b"B" * 64)
+    os.replace(other, plugin)
+    assert library_state(library) != before
+
+
+def test_honest_other_ocaml_packages_and_a_plugins_sources_leave_the_state(tmp_path: Path) -> None:
+    """An OCaml package that is no Coq plugin, and a plugin's interface files (read by builds against it,
+    not by coqc), change nothing coqc runs: caches keep their verdicts."""
+    library, _ = _library(tmp_path)
+    plugin = _plugin(library, "coq-core")
+    before = library_state(library)
+    (library.parent / "zarith").mkdir()
+    (library.parent / "zarith" / "zarith.cmxs").write_bytes(b"Z")
+    (plugin.parent / "ring_plugin.cmi").write_bytes(b"I")
+    assert library_state(library) == before
 
 
 def test_honest_a_library_read_and_left_alone_keeps_its_state(tmp_path: Path) -> None:
