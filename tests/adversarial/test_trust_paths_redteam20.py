@@ -22,6 +22,9 @@ Holes, and what closes each:
   was measured: 0.24 to 0.46 s per process for Debian's 224 MB library (1,844 files), which every
   text-profile run of a Rocq candidate would pay, against 8 ms for the file states; it would see nothing
   the change time does not.
+- The same for Lean: the library's listing (every ``.olean`` under Mathlib and its dependencies) held each
+  file's size and modification time, so an ``.olean`` rewritten with both set back left the digest as it
+  was. It now holds inode and change time too (and so does the remembered answer of a toolchain probe).
 - coqc's native plugins (``ring``, ``micromega``, ``ltac``, ``ssreflect``: ``.cmxs`` files of ``coq-core``
   beside the library, ``COQCORELIB``; ``coq-elpi`` for Hierarchy Builder) were outside the library's state:
   a plugin rebuilt or replaced kept the fingerprint, the verdict cache's key and the selftest's record.
@@ -46,6 +49,7 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.lean import identity
 from putnam_solver.core.provers.rocq.toolchain import library_state
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions
 from putnam_solver.run.agent import cli_worker
@@ -304,3 +308,40 @@ def test_honest_an_absolute_claude_code_variable_is_the_users_choice(
     monkeypatch.setenv("PUTNAM_CLAUDE_CODE", str(binary))
     assert cli_worker.cli_binary("claude-code") == binary
     assert os.environ["PATH"].split(os.pathsep)[0] == str(binary.parent)
+
+
+# ------------------------------------------------------------------------------------------------------
+# The Lean library's listing
+
+
+def _mathlib(tmp_path: Path) -> tuple[Path, Path]:
+    library = tmp_path / "lib" / "lean"
+    (library / "Mathlib" / "Algebra").mkdir(parents=True)
+    (library / "Mathlib.olean").write_bytes(b"root")
+    olean = library / "Mathlib" / "Algebra" / "Group.olean"
+    olean.write_bytes(b"A" * 64)
+    return library, olean
+
+
+def _new_process_digest(library: Path) -> str:
+    """The digest a new process reads (the listing is remembered within one while the root keeps its state)."""
+    identity._digest_cached.cache_clear()
+    return identity.library_digest([library])
+
+
+def test_a_lean_olean_rewritten_with_its_size_and_time_set_back_changes_the_digest(tmp_path: Path) -> None:
+    """Before: the same digest, so a verdict cached against the old Mathlib answered for the new one."""
+    library, olean = _mathlib(tmp_path)
+    before, info = _new_process_digest(library), olean.stat()
+    other = tmp_path / "other.olean"
+    other.write_bytes(b"B" * 64)
+    os.utime(other, ns=(info.st_atime_ns, info.st_mtime_ns))
+    os.replace(other, olean)
+    assert _new_process_digest(library) != before
+
+
+def test_honest_a_lean_library_left_alone_keeps_its_digest(tmp_path: Path) -> None:
+    library, olean = _mathlib(tmp_path)
+    before = _new_process_digest(library)
+    olean.read_bytes()
+    assert _new_process_digest(library) == before
