@@ -2,7 +2,7 @@
 
 Every attack runs for real: real coqc and coqchk in the sandbox, a real ``coqc`` file replaced in place
 and put back (``tests.fakes.swapped_coqc``), the real verdict cache, a real ``putnam serve`` on a loopback
-port, a Coq library directory whose compiled file is rewritten with its old size and time.
+port, a Coq library directory with a plugin package beside it.
 
 Holes, and what closes each:
 
@@ -13,18 +13,12 @@ Holes, and what closes each:
   ``gatekit.watched_tool_files`` block, and a tool file hashed in two states that show it written or
   replaced (another inode, a new modification time, a change time that did not move with the link count)
   turns an acceptance into an ``error`` that is not stored, as a changed fingerprint does.
+- The same within one ``submit`` of ``putnam solve`` (``run/agent/toolchain_guard.py``): the fingerprint
+  after the gates matched the one the run started on, so the acceptance counted; the guard now holds the
+  verdict to the same block.
 - The same through a symbolic link (``--tool coqc=LINK``, an alternatives system): the link pointed at B
   while the gates ran and at A again left A's file in every state it had, so the first fix alone still
   accepted. Now the states are also kept under the name a tool was found by, which then shows two files.
-- A Coq library file rewritten with its old size and its modification time set back (``touch -r``): the
-  library's state hashed size and modification time only, so the fingerprint, and with it the verdict
-  cache's key, stayed the same. Now the state holds each file's inode and change time too. A content hash
-  was measured: 0.24 to 0.46 s per process for Debian's 224 MB library (1,844 files), which every
-  text-profile run of a Rocq candidate would pay, against 8 ms for the file states; it would see nothing
-  the change time does not.
-- The same for Lean: the library's listing (every ``.olean`` under Mathlib and its dependencies) held each
-  file's size and modification time, so an ``.olean`` rewritten with both set back left the digest as it
-  was. It now holds inode and change time too (and so does the remembered answer of a toolchain probe).
 - coqc's native plugins (``ring``, ``micromega``, ``ltac``, ``ssreflect``: ``.cmxs`` files of ``coq-core``
   beside the library, ``COQCORELIB``; ``coq-elpi`` for Hierarchy Builder) were outside the library's state:
   a plugin rebuilt or replaced kept the fingerprint, the verdict cache's key and the selftest's record.
@@ -32,6 +26,23 @@ Holes, and what closes each:
 - A relative ``PUTNAM_CLAUDE_CODE`` (``node_modules/.bin/claude``, the local npm install the variable is
   for) named the ``claude`` under the working directory, put first on PATH and run as the agent, outside
   any sandbox; round 19 refused relative path variables of the gates, not this one. Now it is refused too.
+
+Measured against the code before the fixes: 6 of 6 attack tests through (the in-place swap through
+``verify`` and through ``serve``, the link swap, the plugin replaced, the relative ``PUTNAM_CLAUDE_CODE``;
+the ``solve`` guard's test fails there on the new argument, while its old rule compared only the equal
+fingerprints); after, 6 of 6 refused. Honest twins (7 tests) pass after, and before where they exist.
+
+Assessed, left as it is:
+
+- A Coq library file (or a Lean ``.olean``) rewritten with its size and modification time set back keeps
+  the library's state. Inode and change time would show it (tried this round), but a cluster's nodes
+  must agree on the state with the head, and two machines' copies of one install differ in both; a hash of
+  the bytes was measured at 0.24 to 0.46 s per process for the 224 MB Coq library (every Rocq verification
+  reads the state) and is out of reach for Mathlib's gigabytes. Writing the installed library needs the
+  account that owns the toolchain, which the threat model trusts.
+- Deleting the newest own audit row of a ledger (round 19's note stands): it reads as the ledger copied
+  back from before that audit; binding it needs a record outside the run directory, in this account's
+  configuration, which this round did not build.
 """
 
 from __future__ import annotations
@@ -48,11 +59,12 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.gatekit import watched_tool_files
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.lean import identity
 from putnam_solver.core.provers.rocq.toolchain import library_state
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions
 from putnam_solver.run.agent import cli_worker
+from putnam_solver.run.agent.toolchain_guard import on_selftested_toolchain
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from tests.fakes.swapped_coqc import GOOD, NEEDS_COQ, PROBLEM, replace, serve_config, upgraded_coqc
@@ -170,6 +182,44 @@ def test_honest_a_hard_link_made_while_the_gates_run_keeps_the_acceptance(coqc: 
     assert judged(coqc, tmp_path, dispatch.LOCAL, cache).cached
 
 
+def _guarded(coqc: Path, tmp_path: Path, change: Any) -> Verdict:
+    """What ``putnam solve``'s ``submit`` does after the gates (``toolchain_guard``): an acceptance made on
+    the started toolchain, held to it inside the block the gates ran in, with ``change`` done meanwhile."""
+    options = VerifyOptions(tools={"coqc": coqc})
+    rocq = get_prover("rocq")
+    started_on = rocq.toolchain_fingerprint(options)
+    with watched_tool_files() as watch:
+        made = judged(coqc, tmp_path, dispatch.LOCAL)
+        assert made.accepted, made.gates
+        change()
+        return on_selftested_toolchain(rocq, options, started_on, made, watch)
+
+
+@NEEDS_COQ
+def test_solve_an_acceptance_made_on_a_tool_put_back_is_an_error(coqc: Path, tmp_path: Path) -> None:
+    """``coqc`` replaced and put back while a submission was judged. Before: the fingerprint after matched
+    the one the run started on, and the acceptance counted."""
+    good, info = coqc.read_bytes(), coqc.stat()
+
+    def swap_and_back() -> None:
+        time.sleep(0.02)
+        replace(coqc, upgraded_coqc())
+        get_prover("rocq").toolchain_fingerprint(VerifyOptions(tools={"coqc": coqc}))  # as a gate resolves it
+        replace(coqc, good)
+        os.utime(coqc, ns=(info.st_atime_ns, info.st_mtime_ns))
+
+    verdict = _guarded(coqc, tmp_path, swap_and_back)
+    assert verdict.status == "error", verdict.gates
+    problem = verdict.first_problem()
+    assert problem is not None and f"{coqc} written or replaced" in problem.detail, problem
+
+
+@pytest.mark.slow
+@NEEDS_COQ
+def test_honest_solve_an_acceptance_on_a_tool_left_alone_counts(coqc: Path, tmp_path: Path) -> None:
+    assert _guarded(coqc, tmp_path, lambda: None).accepted
+
+
 @pytest.fixture
 def serve(coqc: Path, tmp_path: Path) -> Iterator[Any]:
     """Starts the real server on ``coqc`` with a gate backend; returns its URL."""
@@ -213,27 +263,6 @@ def _library(tmp_path: Path) -> tuple[Path, Path]:
     return library, vo
 
 
-def test_a_library_file_rewritten_with_its_size_and_time_set_back_changes_the_state(tmp_path: Path) -> None:
-    """Before: the same state, so the same fingerprint and verdict cache key for another library."""
-    library, vo = _library(tmp_path)
-    before, info = library_state(library), vo.stat()
-    time.sleep(0.02)
-    vo.write_bytes(b"B" * 64)
-    os.utime(vo, ns=(info.st_atime_ns, info.st_mtime_ns))
-    assert vo.stat().st_size == info.st_size and vo.stat().st_mtime_ns == info.st_mtime_ns
-    assert library_state(library) != before
-
-
-def test_a_library_file_renamed_into_place_with_its_time_set_back_changes_the_state(tmp_path: Path) -> None:
-    library, vo = _library(tmp_path)
-    before, info = library_state(library), vo.stat()
-    other = tmp_path / "other.vo"
-    other.write_bytes(b"B" * 64)
-    os.utime(other, ns=(info.st_atime_ns, info.st_mtime_ns))
-    os.replace(other, vo)
-    assert library_state(library) != before
-
-
 def _plugin(library: Path, package: str) -> Path:
     plugin = library.parent / package / "plugins" / "ring" / "ring_plugin.cmxs"
     plugin.parent.mkdir(parents=True)
@@ -248,6 +277,7 @@ def test_a_coq_plugin_replaced_beside_the_library_changes_the_state(tmp_path: Pa
     library, _ = _library(tmp_path)
     plugin = _plugin(library, "coq-core")
     before = library_state(library)
+    time.sleep(0.02)  # the file times move by the kernel's clock tick
     other = tmp_path / "other.cmxs"
     other.write_bytes(b"B" * 64)
     os.replace(other, plugin)
@@ -308,40 +338,3 @@ def test_honest_an_absolute_claude_code_variable_is_the_users_choice(
     monkeypatch.setenv("PUTNAM_CLAUDE_CODE", str(binary))
     assert cli_worker.cli_binary("claude-code") == binary
     assert os.environ["PATH"].split(os.pathsep)[0] == str(binary.parent)
-
-
-# ------------------------------------------------------------------------------------------------------
-# The Lean library's listing
-
-
-def _mathlib(tmp_path: Path) -> tuple[Path, Path]:
-    library = tmp_path / "lib" / "lean"
-    (library / "Mathlib" / "Algebra").mkdir(parents=True)
-    (library / "Mathlib.olean").write_bytes(b"root")
-    olean = library / "Mathlib" / "Algebra" / "Group.olean"
-    olean.write_bytes(b"A" * 64)
-    return library, olean
-
-
-def _new_process_digest(library: Path) -> str:
-    """The digest a new process reads (the listing is remembered within one while the root keeps its state)."""
-    identity._digest_cached.cache_clear()
-    return identity.library_digest([library])
-
-
-def test_a_lean_olean_rewritten_with_its_size_and_time_set_back_changes_the_digest(tmp_path: Path) -> None:
-    """Before: the same digest, so a verdict cached against the old Mathlib answered for the new one."""
-    library, olean = _mathlib(tmp_path)
-    before, info = _new_process_digest(library), olean.stat()
-    other = tmp_path / "other.olean"
-    other.write_bytes(b"B" * 64)
-    os.utime(other, ns=(info.st_atime_ns, info.st_mtime_ns))
-    os.replace(other, olean)
-    assert _new_process_digest(library) != before
-
-
-def test_honest_a_lean_library_left_alone_keeps_its_digest(tmp_path: Path) -> None:
-    library, olean = _mathlib(tmp_path)
-    before = _new_process_digest(library)
-    olean.read_bytes()
-    assert _new_process_digest(library) == before

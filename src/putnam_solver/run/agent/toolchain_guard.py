@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from putnam_solver.core.gatekit import ToolWatch
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.verify import GateResult, GateStatus, Verdict, VerifyOptions
 from putnam_solver.selftest.record import last_record
@@ -22,21 +23,28 @@ from putnam_solver.selftest.record import last_record
 TOOLCHAIN_GATE = "G4"
 
 
-def on_selftested_toolchain(prover: Prover, options: VerifyOptions, started_on: str, verdict: Verdict) -> Verdict:
+def on_selftested_toolchain(
+    prover: Prover, options: VerifyOptions, started_on: str, verdict: Verdict, watch: ToolWatch
+) -> Verdict:
     """``verdict``, or when it is an acceptance made on another toolchain than ``started_on`` that has no passing
-    selftest record, the same verdict made an ``error`` by a gate result that says why."""
+    selftest record, or while a tool file was written or replaced (``watch``, a ``gatekit.watched_tool_files``
+    block open around the gates: call this inside it), the same verdict made an ``error`` by a gate result
+    that says why. A tool replaced and put back within one submission (A, B, A) left the fingerprint A's,
+    and B's acceptance counted (trust paths red team 20); a record of A does not speak for B."""
     if not verdict.accepted:
         return verdict
     now = prover.toolchain_fingerprint(options)
-    if now == started_on:
+    rewritten = watch.rewritten()
+    if now == started_on and not rewritten:
         return verdict
     record = last_record(prover.name, options)
-    if record is not None and record.passed:
+    if record is not None and record.passed and not rewritten:
         return verdict
+    what = f"{', '.join(rewritten)} written or replaced while this candidate was judged" if rewritten else ""
     why = (
-        f"the {prover.name} toolchain changed during the run (started on: {started_on}; now: {now}) and no "
-        "selftest passed on it, so no verdict of it counts; `putnam solve --resume RUN_DIR` runs its selftest "
-        "and judges the problem again"
+        f"the {prover.name} toolchain changed during the run (started on: {started_on}; now: {now}"
+        f"{'; ' + what if what else ''}) and no selftest passed on what judged it, so no verdict of it counts; "
+        "`putnam solve --resume RUN_DIR` runs its selftest and judges the problem again"
     )
     gate = GateResult(TOOLCHAIN_GATE, "compile", GateStatus.ERROR, why, {"toolchain": now, "started_on": started_on})
     return dataclasses.replace(verdict, gates=[*verdict.gates, gate])

@@ -30,6 +30,7 @@ from pathlib import Path
 import anyio
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.gatekit import watched_tool_files
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
@@ -120,27 +121,28 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
     At most ``ctx.verifier.slots()`` verifications run at a time (one per core here; a cluster's
     capacity with ``--ray``), and the model calls of other samples keep running while one waits.
     """
-    async with ctx.limit(ctx.verifier.slots()):
-        try:
-            verdict = await anyio.to_thread.run_sync(
-                functools.partial(
-                    ctx.verifier.verify,
-                    ctx.prover,
-                    ctx.benchmark,
-                    ctx.problem,
-                    text.encode("utf-8"),
-                    ctx.track,
-                    options,
-                    ctx.file_name,
+    with watched_tool_files() as watch:  # a tool replaced and put back meanwhile (``toolchain_guard``)
+        async with ctx.limit(ctx.verifier.slots()):
+            try:
+                verdict = await anyio.to_thread.run_sync(
+                    functools.partial(
+                        ctx.verifier.verify,
+                        ctx.prover,
+                        ctx.benchmark,
+                        ctx.problem,
+                        text.encode("utf-8"),
+                        ctx.track,
+                        options,
+                        ctx.file_name,
+                    )
                 )
-            )
-        except InputError as exc:
-            return str(exc)
-    verdict.benchmark = with_errata(verdict.benchmark, ctx.benchmark, ctx.problem)  # shown and stored with them
-    if ctx.toolchain is None:
-        return verdict
-    guard = functools.partial(on_selftested_toolchain, ctx.prover, ctx.accept_options, ctx.toolchain)
-    return await anyio.to_thread.run_sync(guard, verdict)
+            except InputError as exc:
+                return str(exc)
+        verdict.benchmark = with_errata(verdict.benchmark, ctx.benchmark, ctx.problem)  # shown and stored with them
+        if ctx.toolchain is None:
+            return verdict
+        guard = functools.partial(on_selftested_toolchain, ctx.prover, ctx.accept_options, ctx.toolchain)
+        return await anyio.to_thread.run_sync(guard, verdict, watch)
 
 
 _PREPARED: set[tuple[str, str, str, str, str]] = set()

@@ -8,11 +8,8 @@ Mathlibs, or a rebuilt checker, must never share a cache entry.
 
 The library is identified cheaply, without hashing gigabytes of ``.olean`` files: the bytes of
 ``lake-manifest.json`` (which pins every package's commit) and the listing of every ``.olean`` under the
-library directories with its inode, size, modification and change time. A package at another commit
-changes the manifest; a rebuilt, re-downloaded or edited library rewrites files, which changes their
-times or sizes. Size and modification time alone (before trust paths red team 20) missed an ``.olean``
-rewritten with its old size and its modification time set back (``touch -r``), as the Coq library's state
-did; the change time cannot be set back, and a file renamed into place has a new inode.
+library directories with its size and modification time. A package at another commit changes the
+manifest; a rebuilt, re-downloaded or edited library rewrites files, which changes their times or sizes.
 A false difference only costs a re-verification; a false match is what must not happen. The listing is
 remembered while the manifest, the library directories and the root modules' ``.olean`` files (rewritten
 by every ``lake build`` and ``lake exe cache get``) keep their state.
@@ -36,7 +33,7 @@ def library_digest(directories: Sequence[Path], manifest: Path | None = None) ->
     return _digest_cached(roots, str(manifest) if manifest else "", _state(directories, manifest))
 
 
-def _state(directories: Sequence[Path], manifest: Path | None) -> tuple[tuple[str, int, int, int, int], ...]:
+def _state(directories: Sequence[Path], manifest: Path | None) -> tuple[tuple[str, int, int], ...]:
     """The stat of what any change to the library rewrites: the manifest, the directories and the
     ``.olean`` files directly in them (the root modules, ``Mathlib.olean`` among them)."""
     watched = [*([manifest] if manifest else []), *directories]
@@ -45,16 +42,16 @@ def _state(directories: Sequence[Path], manifest: Path | None) -> tuple[tuple[st
     return tuple(_stat(path) for path in watched)
 
 
-def _stat(path: Path) -> tuple[str, int, int, int, int]:
+def _stat(path: Path) -> tuple[str, int, int]:
     try:
         info = path.stat()
     except OSError:
-        return str(path), -1, -1, -1, -1
-    return str(path), info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+        return str(path), -1, -1
+    return str(path), info.st_size, info.st_mtime_ns
 
 
 @functools.lru_cache(maxsize=16)
-def _digest_cached(roots: tuple[str, ...], manifest: str, state: tuple[tuple[str, int, int, int, int], ...]) -> str:
+def _digest_cached(roots: tuple[str, ...], manifest: str, state: tuple[tuple[str, int, int], ...]) -> str:
     digest = hashlib.sha256()
     if manifest and Path(manifest).is_file():
         digest.update(Path(manifest).read_bytes())
@@ -63,8 +60,8 @@ def _digest_cached(roots: tuple[str, ...], manifest: str, state: tuple[tuple[str
         for directory, subdirs, names in os.walk(root):
             subdirs.sort()
             for name in sorted(n for n in names if n.endswith(".olean")):
-                _, *stamp = _stat(Path(directory) / name)
-                digest.update(json.dumps([os.path.relpath(os.path.join(directory, name), root), *stamp]).encode())
+                _, size, mtime = _stat(Path(directory) / name)
+                digest.update(json.dumps([os.path.relpath(os.path.join(directory, name), root), size, mtime]).encode())
     return digest.hexdigest()
 
 

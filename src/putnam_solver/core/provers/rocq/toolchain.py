@@ -99,18 +99,17 @@ def toolchain_fingerprint(options: VerifyOptions) -> str:
 
 
 def library_state(library: Path | None) -> str:
-    """The identity (inode), size, modification and change time of every file of the Coq library and of
-    the plugin packages beside it (``plugin_packages``), hashed: a reinstalled library, or any one package
-    of it updated or rebuilt, changes it.
+    """The size and modification time of every file of the Coq library and of the plugins coqc loads from
+    the packages beside it (``plugin_packages``), hashed: a reinstalled library, or any one package of it
+    updated or rebuilt, changes it.
 
-    Size and modification time alone (before red team 20) missed a ``.vo`` rewritten in place with its
-    old size and its modification time set back (``touch -r``): a verdict cached under the old library
-    answered for the new one. The change time cannot be set back (short of the system clock), and a file
-    renamed into place has a new inode. Hashing the bytes instead was measured at 0.24 to 0.46 s per
-    process for Debian's 224 MB, 1,844-file library (every text-profile run of a Rocq candidate reads the
-    state), against 8 ms for these file states on an idle machine, and would see nothing more. The plugin
-    packages' files add about a third (measured under load: 53 to 62 ms for the library alone, 73 to
-    109 ms with them)."""
+    Not the change time nor the inode, which would catch a file rewritten with its size and time set back
+    (``touch -r``): the nodes of a cluster must agree on this state with the head (``cluster/ray.py``), and
+    copies of one install on two machines differ in both. Not the bytes either: measured (red team 20) at
+    0.24 to 0.46 s per process for Debian's 224 MB, 1,844-file library (every Rocq verification reads the
+    state, the text profile's too), against 8 ms for these file states on an idle machine; the plugins add
+    about a third (53 to 62 ms for the library alone, 73 to 109 ms with them, under load). Rewriting an
+    installed library needs the account that owns the toolchain, which is trusted."""
     digest = hashlib.sha256(str(library).encode())
     if library is None:
         return digest.hexdigest()
@@ -129,7 +128,7 @@ def library_state(library: Path | None) -> str:
             info = os.stat(path)
         except OSError:
             continue
-        digest.update(f"{path}\0{info.st_ino}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\n".encode())
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 
