@@ -33,7 +33,7 @@ from putnam_solver.verifier.options import GateFlags
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE as GUARD
 from tests.adversarial.test_rocq_redteam14 import check_status, vacuous, verdict
 from tests.adversarial.test_rocq_restated import RESTATES, answered, g4
-from tests.helpers import COQ_BENCH, needs_coq, pinned
+from tests.helpers import COQ_BENCH, needs_coq, pinned, sampled, thinned
 
 COPY_1977 = "(a + b + c = d /\\ 1 / a + 1/b + 1/c = 1/d)"
 COPY_2022 = "(exists! (x: R), a * x + b = ln (1 + x ^ 2) / ln 10)"
@@ -67,7 +67,10 @@ PADDED = {
 
 
 @needs_coq
-@pytest.mark.parametrize(("problem_id", "answer", "proof"), PADDED.values(), ids=PADDED.keys())
+@pytest.mark.parametrize(
+    ("problem_id", "answer", "proof"),
+    sampled(PADDED, {"a reflexive order fact on a variable (MathComp)", "a non-linear premise (standard reals)"}),
+)
 def test_a_copy_beside_a_fact_about_its_variables_is_refused(problem_id: str, answer: str, proof: str) -> None:
     result = g4(problem_id, answered(problem_id, answer, proof))
     assert result.status is GateStatus.FAILED and RESTATES in result.detail, result.detail
@@ -96,7 +99,9 @@ HONEST = {
 
 
 @needs_coq
-@pytest.mark.parametrize(("problem_id", "answer"), HONEST.values(), ids=HONEST.keys())
+@pytest.mark.parametrize(
+    ("problem_id", "answer"), sampled(HONEST, {"2022_a1 official with the question's own words inside a condition"})
+)
 def test_an_honest_answer_beside_a_fact_about_its_variables_passes(problem_id: str, answer: str) -> None:
     result = g4(problem_id, answered(problem_id, answer))
     assert result.status is GateStatus.PASSED, result.detail
@@ -154,7 +159,7 @@ WRONG_FUNCTIONS = {
 
 
 @needs_coq
-@pytest.mark.parametrize(("problem_id", "answer"), WRONG_FUNCTIONS.values(), ids=WRONG_FUNCTIONS.keys())
+@pytest.mark.parametrize(("problem_id", "answer"), sampled(WRONG_FUNCTIONS, {"MathComp nat"}))
 def test_a_wrong_function_answer_proved_unsoundly_is_disputed(problem_id: str, answer: str) -> None:
     assert status(unsound(problem_id, answer), problem_id) == ("disputed", "differs")
 
@@ -167,7 +172,7 @@ RIGHT_FUNCTIONS = {
 
 
 @needs_coq
-@pytest.mark.parametrize(("problem_id", "answer"), RIGHT_FUNCTIONS.values(), ids=RIGHT_FUNCTIONS.keys())
+@pytest.mark.parametrize(("problem_id", "answer"), sampled(RIGHT_FUNCTIONS, {"equal where asked (n >= 2), not at 1"}))
 def test_a_right_function_answer_is_never_disputed(problem_id: str, answer: str) -> None:
     """Accepted (the proof's unsoundness is the recursion rule's business, lifted here), never ``differs``."""
     verdict_status, check = status(unsound(problem_id, answer), problem_id)
@@ -190,7 +195,7 @@ def test_exp_1_and_ln_5_for_3_are_disputed(answer: str) -> None:
 
 
 @needs_coq
-@pytest.mark.parametrize("answer", ["ln (exp 3)", "exp (ln 3)", "exp 0 + 2"])
+@pytest.mark.parametrize("answer", thinned(["ln (exp 3)", "exp (ln 3)", "exp 0 + 2"]))
 def test_three_written_with_exp_and_ln_stays_accepted(answer: str) -> None:
     v = verdict(vacuous(answer))
     assert (v.status, check_status(v)) == ("accepted", "unknown")

@@ -187,7 +187,7 @@ REFUSED: dict[str, tuple[str, str]] = {
 """Text before ``putnam_1962_a6``'s theorem and its proof."""
 
 
-@pytest.mark.parametrize("case", sorted(REFUSED))
+@pytest.mark.parametrize("case", thinned(sorted(REFUSED)))
 def test_a_new_spelling_is_refused_on_the_text_and_full_profiles(case: str) -> None:
     before, proof = REFUSED[case]
     text = a6(before, proof)
@@ -267,7 +267,7 @@ VALID: dict[str, tuple[str, str]] = {
 
 
 @needs_coq
-@pytest.mark.parametrize("case", sorted(VALID))
+@pytest.mark.parametrize("case", thinned(sorted(VALID)))
 def test_a_near_neighbour_is_accepted_on_the_full_profile(case: str) -> None:
     before, proof = VALID[case]
     v = stopping("putnam_1962_a6", a6(before, proof), Profile.FULL, Track.WITH_ANSWER)

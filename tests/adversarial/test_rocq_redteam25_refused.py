@@ -27,7 +27,7 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam14 import check_status, vacuous, verdict
 from tests.adversarial.test_rocq_redteam23_refused import _text_status
-from tests.helpers import COQ_BENCH, failures, needs_coq, pinned
+from tests.helpers import COQ_BENCH, failures, needs_coq, pinned, thinned
 
 REFUSED = {
     "#[global] Arguments in a section after": ("", "Section S. #[global] Arguments Rplus : simpl never. End S."),
@@ -119,7 +119,7 @@ def test_a_proof_with_its_own_proof_options_still_passes_the_text_gates() -> Non
 
 
 @needs_coq
-@pytest.mark.parametrize("after", MEASURED.values(), ids=MEASURED.keys())
+@pytest.mark.parametrize("after", thinned(MEASURED))
 @pytest.mark.parametrize("answer", [pytest.param("4", marks=pytest.mark.slow), "sin (5 * PI / 6) * 8"])
 def test_a_library_or_scope_after_the_theorem_leaves_a_wrong_answer_disputed(answer: str, after: str) -> None:
     assert _text_status("", after)[0] == "accepted"
