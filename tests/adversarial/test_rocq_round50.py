@@ -22,7 +22,8 @@ else 1`` (``5``, for the official ``1``) was ``accepted`` with the answer check 
 (``answer_values.CASES``) took the outer one first, generalising the inner ``match`` to a bare Boolean and
 losing the comparison, so its ``false`` case was ``1 = 1``, no contradiction. The split now takes the
 innermost ``match`` first (the comparison itself), and ``lra`` refutes the impossible case: ``differs``, the
-verdict ``disputed``. Before: 2 of 3 accepted; after: 0 of 3. The honest twin is ``accepted`` before and
+verdict ``disputed``. Before: 3 of 3 accepted (``is_left`` of ``Rlt_dec`` or ``Req_EM_T``, ``is_inleft`` of
+``total_order_T``); after: 0 of 3. The honest twin is ``accepted`` before and
 after.
 
 **3. ``map is_left`` over real comparisons: refused, by design.** A list's elements share one type, so a
