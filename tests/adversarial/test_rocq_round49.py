@@ -41,7 +41,7 @@ ReflectT _ => True | ReflectF _ => False end`` takes apart a proof coqc reports 
 The honest forms (the proposition itself, or ``asbool``, a decision operator sets may use) pass.
 
 Left: a ``fix`` under a binder of the answer stays an ``error`` (its case analysis cannot reach a bound
-variable), never a pass.
+variable), never a pass (round 50: a refusal, ``test_rocq_round50.py``).
 """
 
 from __future__ import annotations
