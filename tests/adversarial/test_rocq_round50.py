@@ -165,7 +165,7 @@ ATTACKS = {
 @needs_coq
 @pytest.mark.parametrize(
     ("kind", "answer", "before"),
-    sampled(ATTACKS, {"is_left of a closed real comparison", "a Canonical structure"}),
+    sampled(ATTACKS, {"is_left of a closed real comparison"}),
 )
 def test_a_wrong_answer_is_never_accepted(kind: str, answer: str, before: str) -> None:
     v = _vacuous(kind, answer, before)
@@ -173,6 +173,7 @@ def test_a_wrong_answer_is_never_accepted(kind: str, answer: str, before: str) -
 
 
 @needs_coq
+@pytest.mark.slow
 def test_map_is_left_over_real_comparisons_is_refused_by_design() -> None:
     """Item 3: even the honest value (``1 < 0`` never holds, so ``1``) is refused: ``is_left`` handed unapplied
     to ``map`` over decisions no computation evaluates."""
@@ -224,9 +225,7 @@ HONEST = {
 
 
 @needs_coq
-@pytest.mark.parametrize(
-    ("problem", "answer"), sampled(HONEST, {"1981_b2 factored", "2020_a2 a fix under the sum's binder"})
-)
+@pytest.mark.parametrize(("problem", "answer"), sampled(HONEST, {"2020_a2 a fix under the sum's binder"}))
 def test_an_honest_spelling_of_an_official_answer_passes(problem: str, answer: str) -> None:
     result = _pinned(problem, answer, "Proof. Admitted.")
     assert result.status is GateStatus.PASSED, result.detail
