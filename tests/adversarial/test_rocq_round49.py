@@ -30,7 +30,7 @@ names it (``answer_opaque.OPAQUE_STEPS``). Before: accepted; after: rejected; th
 end`` is no conversion of ``fun n => 3 * n + 1`` and passed G4 (with or without a ``fix`` around it, and a
 ``fix`` whose call sits in a dead branch); a ``fix`` whose structural argument is not the first was an
 ``error`` (its case analysis looked only at a ``fix`` applied to one argument). Now the restatement check also
-compares the two sides on each case of the function's first argument (``unfolded.SPLIT``), and the case
+compares the two sides on each case of the function's first argument (``unfolded.split_tactic``), and the case
 analysis finds a ``fix`` applied to up to three arguments. Before: 3 of 4 passed, 1 an ``error``; after: 4 of
 4 refused ("restates the question"); honest twins (a closed form proved by ``lia``, a recursive ``fix``)
 pass before and after.
@@ -41,7 +41,7 @@ ReflectT _ => True | ReflectF _ => False end`` takes apart a proof coqc reports 
 The honest forms (the proposition itself, or ``asbool``, a decision operator sets may use) pass.
 
 Left: a ``fix`` under a binder of the answer stays an ``error`` (its case analysis cannot reach a bound
-variable), never a pass.
+variable), never a pass (round 50: a refusal, ``test_rocq_round50.py``).
 """
 
 from __future__ import annotations

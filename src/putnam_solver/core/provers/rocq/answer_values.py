@@ -238,9 +238,15 @@ the known values again, at the points they give: ``cos (ln 0)`` is ``cos 0``), o
 
 CASES = (
     "repeat match type of __putnam_h with context [match ?c with _ => _ end] => "
+    "lazymatch c with context [match _ with _ => _ end] => fail | _ => idtac end; "
     "destruct c; cbv beta iota in __putnam_h end; "
 )
-"""Each ``match`` left on a term no computation decides split into its cases, each a goal of its own."""
+"""Each ``match`` left on a term no computation decides split into its cases, each a goal of its own, the
+innermost first. Round 50: ``if is_left (Rlt_dec 0 1) then 5 else 1`` unfolds to a ``match`` on a ``match``
+on ``Rlt_dec 0 1``; splitting the outer one first generalised the inner ``match`` to a bare Boolean, losing the
+comparison it stands for, so its ``false`` case (``1 = 1``) was no contradiction and the wrong ``5`` was
+``unknown`` (accepted). A scrutinee holding a ``match`` is skipped (``fail`` backtracks to the next
+occurrence), so the comparison itself is split and ``lra`` refutes the impossible case."""
 
 INVERSES = (
     f"repeat match type of __putnam_h with context [{_R}.Rinv ?x] => assert_fails (idtac; match goal with "

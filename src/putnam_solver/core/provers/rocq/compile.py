@@ -212,7 +212,8 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         if copied:
             detail = (
                 "the answer restates the question: with it the theorem follows by logic alone (the answer "
-                "unfolded, then propositional and equality reasoning, or an equation's two sides identical), so "
+                "unfolded, then propositional and equality reasoning, or an equation's two sides identical, a "
+                "fixpoint that never recurses read as its body), so "
                 "a proof of it shows nothing; state the value, set or condition the question asks for in closed "
                 "form"
             )

@@ -57,7 +57,13 @@ from putnam_solver.core.provers.rocq.inductive_search import search_tactics, wra
 from putnam_solver.core.provers.rocq.loaded_facts import fact_sentences
 from putnam_solver.core.provers.rocq.loaded_unfold import IDENTITY_TACTIC, MEMBERSHIP_TACTIC, loaded_sentences
 from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
-from putnam_solver.core.provers.rocq.unfolded import FIX_CASES, SPLIT, UNFOLDED, unfolded_sentences
+from putnam_solver.core.provers.rocq.unfolded import (
+    FIX_CASES,
+    UNPROVED,
+    split_tactic,
+    unfolded_sentences,
+    unfolded_tactic,
+)
 
 PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
 """Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
@@ -357,7 +363,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} | {wrapped()} ]"
         if predicate_answer(statement)
-        else f"{unfold}first [ {identical} | {UNFOLDED} | {SPLIT} ]"
+        else f"{unfold}first [ {identical} | {unfolded_tactic(marker)} | {split_tactic(marker)} ]"
     )
     facts = f"{ENVIRONMENT}.{FACTS_NAME}"
     replaced = (
@@ -372,9 +378,10 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
 
 
 def restates(output: str, marker: str) -> bool | None:
-    """Whether the harness's tactic proved the theorem from the answer (None if the file never said)."""
+    """Whether the harness's tactic proved the theorem from the answer, or found its two sides the same
+    function read through a fixpoint that never recurses (``unfolded.UNPROVED``; None if the file never said)."""
     lines = output.splitlines()
-    if f"{marker}{RESTATED}" in lines:
+    if f"{marker}{RESTATED}" in lines or f"{marker}{UNPROVED}" in lines:
         return True
     if f"{marker}{NOT_RESTATED}" in lines:
         return False

@@ -64,9 +64,16 @@ block's own functions is read as that body (a ``fun``) applied to its arguments:
 inductive type, a constructor, the two reduce alike. Whether a body names them is asked of Coq as for eta
 (two different constants substituted give one term). Being no conversion, such a reading is then proved:
 pointwise (``FIX_PROOF``), each fixpoint applied to a variable taken case by case, then ``reflexivity``.
-Where that proof fails (a fixpoint applied to a bound variable of a ``fun`` inside the answer), the check
-throws an exception no ``first`` catches: an ``error``, never a pass. Only what reads a fixpoint is affected:
-a comparison that reads none ends as before.
+Only what reads a fixpoint is affected: a comparison that reads none ends as before.
+
+Round 50: where that proof fails (a fixpoint applied to a variable a ``fun`` inside the answer binds, such as
+a summand's index: ``fun k => sum_n (fun j => (fix h m := ..) j) k``, which no case analysis of the goal
+reaches), the check used to throw an exception no ``first`` catches, so the answer check was an ``error``.
+The reading is true on every value (the fixpoint's argument is of an inductive type, and on each constructor
+the fixpoint reduces to its body), so the sides are the same function: the answer is the question read
+through a fixpoint that never recurses, and an honest answer is never one (its value had to be worked out).
+The check now prints the harness's line :data:`UNPROVED` and fails, and G4 refuses the answer as a
+restatement. The comparison never says "same" for sides that differ, so no other answer changes.
 """
 
 from __future__ import annotations
@@ -111,7 +118,7 @@ def _definitions() -> list[str]:
     term's head and arguments, the reference that blocks its weak head, one unfolding step."""
     paths = "; ".join(ltac2_path(name) for name in OPERATORS)
     return [
-        "Ltac2 Type exn ::= [ Unfolded_bound | Unfolded_unproved ].",
+        "Ltac2 Type exn ::= [ Unfolded_bound ].",
         "Ltac2 operators () := List.fold_right (fun p acc => match Env.get p with | Some r => match r with "
         f"| Std.ConstRef _ => Env.path r :: acc | _ => acc end | None => acc end) [] [{paths}].",
         "Ltac2 rec same_path p q := match p with | [] => match q with [] => true | _ => false end "
@@ -193,7 +200,7 @@ def unfolded_sentences() -> list[str]:
         "Std.cbv (only (Array.get (s.(unfolded)) 0)) "
         "{ Std.on_hyps := Some []; Std.on_concl := Std.AllOccurrences }; "
         f"if Array.get (s.(fixes)) 0 then Control.plus (fun () => ltac1:({FIX_PROOF})) "
-        "(fun _ => Control.throw Unfolded_unproved) else ()"
+        "(fun _ => unproved (); Control.zero (Tactic_failure None)) else ()"
     )
     return [
         f"Require Ltac2.Ltac2 {FUNEXT}.",
@@ -201,7 +208,7 @@ def unfolded_sentences() -> list[str]:
         "Import Ltac2.Ltac2.",
         *_definitions(),
         *_comparison(),
-        f"Ltac2 unfolded () := match {_U}.kind (Control.goal ()) with "
+        f"Ltac2 unfolded (unproved : unit -> unit) () := match {_U}.kind (Control.goal ()) with "
         f"| {_U}.App _ args => if Int.equal (Array.length args) 3 then {start} "
         "if conv s (nf (Array.get args 1)) (nf (Array.get args 2)) "
         f"then ({closed}) else {_FAIL} else {_FAIL} | _ => {_FAIL} end.",
@@ -210,17 +217,29 @@ def unfolded_sentences() -> list[str]:
     ]
 
 
-UNFOLDED = (
-    "(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; "
-    f"ltac2:(Ltac2.Control.enter {MODULE}.unfolded); reflexivity)"
-)
-"""The Ltac1 tactic: an equation's two sides (any other goal fails at once, before anything unfolds), the
-check, then the equation of sides identical up to eta closed (Coq's conversion has eta: one side a ``fun``,
-the other is expanded and the bodies are identical, so ``reflexivity`` evaluates nothing). The check runs on
-each goal in focus (``Control.enter``): after :data:`SPLIT`, one per case."""
-SPLIT = f"(apply {FUNEXT}.functional_extensionality_dep; let x := fresh in intro x; destruct x; {UNFOLDED})"
-"""Round 49: the same check on each case of a function's first argument, where the whole sides differ. A copy
-of the question split by cases (``fun n => match n with 0 => 3 * 0 + 1 | S m => 3 * S m + 1 end`` for ``fun n
-=> 3 * n + 1``, or inside a ``fix`` that never recurses) is no conversion of it, and passed G4; on each
-constructor its ``match`` reduces and the two sides are the same. Only a refusal can come of it (every case
-the same is a proof of the equation), and an argument of no inductive type (a real) is not split."""
+UNPROVED = "-unproved-fix"
+"""What the check prints after the file's marker where the sides are the same only by reading a fixpoint that
+never recurses as its body and that reading could not be proved where the fixpoint stands (round 50)."""
+
+
+def unfolded_tactic(marker: str) -> str:
+    """The Ltac1 tactic: an equation's two sides (any other goal fails at once, before anything unfolds), the
+    check, then the equation of sides identical up to eta closed (Coq's conversion has eta: one side a
+    ``fun``, the other is expanded and the bodies are identical, so ``reflexivity`` evaluates nothing). The
+    check runs on each goal in focus (``Control.enter``): after :func:`split_tactic`, one per case."""
+    unproved = f'(fun () => ltac1:(idtac "{marker}{UNPROVED}"))'
+    return (
+        "(lazymatch goal with |- @Coq.Init.Logic.eq _ _ _ => idtac end; "
+        f"ltac2:(Ltac2.Control.enter ({MODULE}.unfolded {unproved})); reflexivity)"
+    )
+
+
+def split_tactic(marker: str) -> str:
+    """Round 49: the same check on each case of a function's first argument, where the whole sides differ. A
+    copy of the question split by cases (``fun n => match n with 0 => 3 * 0 + 1 | S m => 3 * S m + 1 end`` for
+    ``fun n => 3 * n + 1``, or inside a ``fix`` that never recurses) is no conversion of it, and passed G4; on
+    each constructor its ``match`` reduces and the two sides are the same. Only a refusal can come of it
+    (every case the same is a proof of the equation), and an argument of no inductive type (a real) is not
+    split."""
+    each = unfolded_tactic(marker)
+    return f"(apply {FUNEXT}.functional_extensionality_dep; let x := fresh in intro x; destruct x; {each})"
