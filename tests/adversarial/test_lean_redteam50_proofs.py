@@ -12,7 +12,8 @@ after it (core's ``iterate 3``, ``classical``, ``with_reducible``, ``fail_if_suc
 separator and a few combinators: ``classical haxiom zz : False`` declared the axiom. So did a name after
 ``{`` (core's ``tacticSeqBracketed``; the toy Lean declares the axiom, ``test_lean_reads_the_command_after_a_brace``),
 ``(``, a ``.`` bullet, ``<;> [``, ``(disch :=``, and after ``|`` and such a word (``first | iterate 2 haxiom``).
-The text profile accepted each of the 16 candidates of ``HOSTILE``. Now (``_resumed_names._leads``) a name
+So did a name after a word's string argument (Mathlib's ``success_if_fail_with_msg "m" tac``).
+The text profile accepted each of the 17 candidates of ``HOSTILE``. Now (``_resumed_names._leads``) a name
 after words on its line is read where a tactic may begin (``TacticPlaces``), whatever the words (fail
 closed: a library word that takes a tactic need not be listed), except in a location (``at h hlocal``,
 ``generalizing``) and among binders (``case inr hopen =>``, ``next``, ``rename_i``, ``cases' h with x
@@ -64,6 +65,7 @@ HOSTILE: dict[str, str] = {
     "after with and a combinator": f"by\n  induction n with classical {NAME}",
     "after | and a combinator": f"by\n  first | iterate 2 {NAME}",
     "after a case's arrow and a combinator": f"by\n  case h => classical {NAME}",
+    "after a word's string": f'by\n  success_if_fail_with_msg "m" {NAME}',
 }
 
 # the same names where Lean reads a binder, a pattern or a location, as published proofs write them
@@ -76,6 +78,7 @@ HONEST: dict[str, str] = {
     "cases' names": "by\n  cases' h with x hopen",
     "an alternative's pattern": "by\n  cases h with\n  | inl hconst => trivial\n  | inr hopen => trivial",
     "generalizing": "by\n  induction n generalizing hopen",
+    "a string in a term": 'by\n  exact foo "s" hopen',
 }
 
 # attacks refused before this round and after it: the place, the text, the gate, words of its reason

@@ -31,7 +31,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
 from putnam_solver.core.provers.lean._lexer import lex_code
 from putnam_solver.core.provers.lean._tactic_position import SEPARATORS, TacticPlaces
-from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NUMBER, LexError, Token
+from putnam_solver.core.provers.lean._tokens import CHAR, DOC, IDENT, NAME, NUMBER, STRING, LexError, Token
 
 CONSTRUCT: Final = "a command one character into a tactic's name"
 REASON: Final = (
@@ -51,7 +51,22 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
     if not found:
         return []
     places = TacticPlaces(code)
-    return [code[j] for j in found if _leads(code, j) and places.begins_tactic(j) and _hides_command(code[j].text)]
+    return [
+        code[j]
+        for j in found
+        if _leads(code, j) and places.begins_tactic(_judged(code, j)) and _hides_command(code[j].text)
+    ]
+
+
+_LITERALS: Final = (STRING, CHAR, NAME)
+
+
+def _judged(code: Sequence[Token], j: int) -> int:
+    """Where ``TacticPlaces`` judges whether a tactic may begin at ``code[j]``: at a literal just before it on its
+    line, an argument of the word before (Mathlib's ``success_if_fail_with_msg "m" tac`` takes a tactic after a
+    string: red team 50), which it judges by that word's place as it does a number's; otherwise at ``code[j]``."""
+    prev = code[j - 1] if j else None
+    return j - 1 if prev is not None and prev.line == code[j].line and prev.kind in _LITERALS else j
 
 
 _LOCATION_WORDS: Final = frozenset({"at", "generalizing"})
@@ -78,12 +93,17 @@ def _leads(code: Sequence[Token], j: int) -> bool:
     (:func:`_binder`), where Lean reads a term or a binder (red team 50; red team 49 took only the first word
     of a line or after a separator, and ``{ haxiom zz : False }`` declared the axiom on the toy Lean)."""
     line, back = code[j].line, j - 1
-    while back >= 0 and code[back].line == line and code[back].kind in (IDENT, NUMBER) and not _ends(code[back]):
+    while (
+        back >= 0
+        and code[back].line == line
+        and code[back].kind in (IDENT, NUMBER, *_LITERALS)
+        and not _ends(code[back])
+    ):
         back -= 1
     if back == j - 1:
         return True
     words = [code[k].text for k in range(back + 1, j)]
-    if not _LOCATION_WORDS.isdisjoint(words) or words[0] in _BINDER_WORDS:
+    if not _LOCATION_WORDS.isdisjoint(words) or words[0] in _BINDER_WORDS | _KEYWORDS:  # `end «A.B»`: a command's
         return False
     return not (back >= 0 and code[back].line == line and _binder(code, j, back))
 
