@@ -105,7 +105,8 @@ def test_a_configuration_by_field_names_stays_accepted(lean_putnambench: Benchma
 def test_the_native_field_by_name_is_still_the_native_word() -> None:
     for tactic in ("decide (config := { native := true })", "decide +native", "decide («native» := true)"):
         found = check_forbidden(f"theorem x : 2 + 2 = 4 := by {tactic}\n")
-        assert [v.rule.split(":")[0] for v in found] == ["native"], tactic
+        # red team 50 also reads the guillemet name after `(` as a possible tactic's (`parse`)
+        assert "native" in [v.rule.split(":")[0] for v in found], tactic
 
 
 def test_the_configuration_scan_is_linear_in_nested_items() -> None:

@@ -15,6 +15,12 @@ tokens, or a text the lexer refuses that holds a keyword (``h0baxiom``: ``0b`` w
 ``_literals``), is refused by G3, and so is every guillemet name there
 (a sound proof has no use for a name Lean cannot run as a tactic); the same name in a term's or a
 binder's place (``hopen``, ``hdef``, hypothesis names of published proofs) is read whole by Lean and stays.
+
+Red team 50: after a word no tactic is (``foo haxiom``) Lean resumes one character into ``foo`` and skips each
+later name whole; but after a word that takes a tactic (``classical``, ``iterate 3``, a library's ``says``),
+a ``{`` (the toy Lean declares the axiom), ``(`` or a ``.`` bullet, the name begins a tactic. Which library
+words take a tactic is not known here, so a name after any word counts, except in a location or among binders
+(:func:`_leads`).
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
 from putnam_solver.core.provers.lean._lexer import lex_code
 from putnam_solver.core.provers.lean._tactic_position import SEPARATORS, TacticPlaces
-from putnam_solver.core.provers.lean._tokens import DOC, IDENT, LexError, Token
+from putnam_solver.core.provers.lean._tokens import CHAR, DOC, IDENT, NAME, NUMBER, STRING, LexError, Token
 
 CONSTRUCT: Final = "a command one character into a tactic's name"
 REASON: Final = (
@@ -45,17 +51,80 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
     if not found:
         return []
     places = TacticPlaces(code)
-    return [code[j] for j in found if _leads(code, j) and places.begins_tactic(j) and _hides_command(code[j].text)]
+    return [
+        code[j]
+        for j in found
+        if _leads(code, j) and places.begins_tactic(_judged(code, j)) and _hides_command(code[j].text)
+    ]
 
 
-_COMBINATORS: Final = frozenset({"try", "all_goals", "any_goals", "repeat", "focus", "first", "iterate"})
+_LITERALS: Final = (STRING, CHAR, NAME)
+
+
+def _judged(code: Sequence[Token], j: int) -> int:
+    """Where ``TacticPlaces`` judges whether a tactic may begin at ``code[j]``: at a literal just before it on its
+    line, an argument of the word before (Mathlib's ``success_if_fail_with_msg "m" tac`` takes a tactic after a
+    string: red team 50), which it judges by that word's place as it does a number's; otherwise at ``code[j]``."""
+    prev = code[j - 1] if j else None
+    return j - 1 if prev is not None and prev.line == code[j].line and prev.kind in _LITERALS else j
+
+
+_LOCATION_WORDS: Final = frozenset({"at", "generalizing"})
+"""Words after which Lean reads names as terms to the end of the list, never a tactic: ``simp at h hlocal``
+(core's ``location``, ``" at " (locationWildcard <|> locationHyp)``, src/Init/Tactics.lean), ``induction n
+generalizing hopen``."""
+_ALTERNATIVE_WORDS: Final = frozenset(
+    {"try", "all_goals", "any_goals", "repeat", "repeat'", "repeat1", "focus", "first", "solve", "iterate",
+     "classical", "with_reducible", "with_reducible_and_instances", "with_unfolding_all", "fail_if_success",
+     "success_if_fail", "fail_if_no_progress", "stop", "says", "checkpoint", "show_term", "on_goal", "map_tacs"}
+)  # fmt: skip
+"""Tactic words of core, Batteries and Mathlib that take a tactic right after them: after ``|`` one of them
+begins a tactic alternative (``first | iterate 2 tac``), not the constructor of a pattern."""
+
+
+_BINDER_WORDS: Final = frozenset({"case", "case'", "next", "rename_i"})
+"""Tactic words followed by binder names, not a tactic (``case inr hopen => tac``, ``rename_i hopen``)."""
 
 
 def _leads(code: Sequence[Token], j: int) -> bool:
-    """Where a tactic surely begins: first on its line, or after a separator (``by``, ``;``, ``<;>``, ``·``,
-    ``|``...) or a combinator word. ``TacticPlaces`` alone also takes the words after an unknown tactic word
-    (``ring_nf at hlocal``: a published proof's hypothesis), where Lean reads a term."""
-    return j == 0 or code[j - 1].line != code[j].line or code[j - 1].text in SEPARATORS | _COMBINATORS
+    """Where a tactic may begin as far as the words before the name on its line say (``TacticPlaces`` judges
+    the rest): after any word (a library's tactic word that takes a tactic, ``classical``, ``iterate 3``,
+    ``says``, is read as one: fail closed), except in a location's list (``at h hlocal``) and among binders
+    (:func:`_binder`), where Lean reads a term or a binder (red team 50; red team 49 took only the first word
+    of a line or after a separator, and ``{ haxiom zz : False }`` declared the axiom on the toy Lean)."""
+    line, back = code[j].line, j - 1
+    while (
+        back >= 0
+        and code[back].line == line
+        and code[back].kind in (IDENT, NUMBER, *_LITERALS)
+        and not _ends(code[back])
+    ):
+        back -= 1
+    if back == j - 1:
+        return True
+    words = [code[k].text for k in range(back + 1, j)]
+    if not _LOCATION_WORDS.isdisjoint(words) or words[0] in _BINDER_WORDS | _KEYWORDS:  # `end «A.B»`: a command's
+        return False
+    return not (back >= 0 and code[back].line == line and _binder(code, j, back))
+
+
+def _ends(token: Token) -> bool:
+    """Whether the walk back over a run of words stops at ``token``: a separator keyword (``with``, ``then``)."""
+    return token.text in SEPARATORS
+
+
+def _binder(code: Sequence[Token], j: int, bar: int) -> bool:
+    """Whether ``code[j]`` is a binder after ``with`` or ``|`` and a word that is no tactic word of
+    :data:`_ALTERNATIVE_WORDS`: ``cases' h with x hopen``, or a pattern ``| inr hopen =>`` (after ``|`` only
+    where names alone stand between ``code[j]`` and a ``=>`` on its line)."""
+    if code[bar].text not in ("|", "with") or code[bar + 1].text in _ALTERNATIVE_WORDS:
+        return False
+    if code[bar].text == "with":
+        return True
+    end = j + 1
+    while end < len(code) and code[end].line == code[j].line and code[end].kind == IDENT:
+        end += 1
+    return end < len(code) and code[end].text == "=>" and code[end].line == code[j].line
 
 
 def _may_hide(text: str) -> bool:
