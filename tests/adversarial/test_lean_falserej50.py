@@ -21,13 +21,16 @@ misses that must stay refused.
   ``∀ k, k = m → k < 3987``): its body bounds ``m`` as it bounds ``k`` (``_answer_count_quantifiers.
   point_body``); a typed ``k`` (``Fin 5`` wraps), a shifted point, a body that binds again, a bound on one
   side of an integer stay refused;
-* a function type ascribed in brackets (``(fun k => .. : (ℕ → ℕ))``, ``_number_decisions._ascribed_domains``).
+* a function type ascribed in brackets (``(fun k => .. : (ℕ → ℕ))``, ``_number_decisions._ascribed_domains``);
+* found by this round's respellings of official answers: an ASCII comparison in a counted set (``n <= 3986``)
+  was read as an unknown word; the count reading now reads ``<=``, ``>=``, ``->`` as ``≤``, ``≥``, ``→``
+  (``_answer_count_reading.read_counts``), so the same bounds hold, and the same non-bounds stay refused.
 
-Measured (the same tests run against the code before this round and after it): ``HONEST_PROOFS`` (9): 2
-passed before (a name after ``,`` or first on its line in a tuple), 9 now; ``HOSTILE_PROOFS`` (14): 14
-refused before, 14 now; ``HONEST_ATTRIBUTES`` (3): 0 before, 3 now; ``HOSTILE_ATTRIBUTES`` (4): 4 refused
-before, 4 now; ``HONEST`` values (14): 2 before (the whole value ascribed: the leading ``fun`` took the
-declared domain), 14 now; ``ATTACKS`` (18): 18 refused before, 18 now.
+Measured (the same tests run against the code before this round and after it): ``HONEST_PROOFS`` (13): 2
+passed before (a name after ``,`` or first on its line in a tuple), 13 now; ``HOSTILE_PROOFS`` (20): 20
+refused before, 20 now; ``HONEST_ATTRIBUTES`` (3): 0 before, 3 now; ``HOSTILE_ATTRIBUTES`` (4): 4 refused
+before, 4 now; ``HONEST`` values (17): 2 before (the whole value ascribed: the leading ``fun`` took the
+declared domain), 17 now; ``ATTACKS`` (21): 21 refused before, 21 now.
 
 Left (refused, fail closed): ``(ℕ) → (ℕ)`` (a domain in brackets of its own), a dependent ascription
 ``((k : ℕ) → ℕ)``; a one-point quantifier whose point is a term (``k = m + 1``); an unwritten ``Fin`` domain
@@ -62,6 +65,10 @@ HONEST_PROOFS: dict[str, str] = {
     "an explicit tuple": f"by\n  rcases {EM} with @⟨ha, hb⟩ | hopen",
     "three alternatives, a clear and a hole": f"by\n  rcases {EM} with - | _ | hopen\n  trivial",
     "a name first on a line of a pattern": f"by\n  obtain ⟨ha,\n    hopen⟩ := {EM}\n  trivial",
+    "after a tactic of two lines": "by\n  have h : True ∨ True := by\n    simp\n  rcases h with hconst | hopen",
+    "under a bullet": f"by\n  · simp at h\n    rcases {EM} with hconst | hopen",
+    "after a bullet": f"by\n  · rcases {EM} with hconst | hopen",
+    "after another pattern": f"by\n  rcases {EM} with ha | hb\n  rcases {EM} with hconst | hopen",
 }
 
 # the same names where a tactic may begin: refused by G3
@@ -80,6 +87,12 @@ HOSTILE_PROOFS: dict[str, str] = {
     "a by block in a group": f"by\n  obtain ⟨a, by simp | h{AXIOM}⟩ := h",
     "a keyword item": f"by\n  obtain fun | h{AXIOM}",
     "a list in a pattern": f"by\n  obtain [a] | h{AXIOM}",
+    "obtain as an argument under first": f"by\n  first | exact f obtain a | h{AXIOM}",
+    "obtain as an argument of an unknown tactic": f"by\n  first | peel obtain a | h{AXIOM}",
+    "obtain as a let's body": f"by\n  first | exact let x := 1\n  obtain a | h{AXIOM}",
+    "obtain as an operator's right side": f"by\n  first | exact 1 +\n  obtain a | h{AXIOM}",
+    "rcases deeper than the line before": f"by\n  first | exact f\n    rcases h with a | h{AXIOM}",
+    "obtain after a semicolon in a term": f"by\n  first | exact let x := 1; obtain a | h{AXIOM}",
 }
 
 # helpers before the theorem: (text, passes)
@@ -126,6 +139,9 @@ HONEST: dict[str, tuple[str, str, str, str]] = {
         "",
         "Set.ncard {(a, b) : ℕ × ℕ | a < 3 ∧ ∃ k, k = b ∧ k < a} + 3984",
     ),
+    "ASCII at most": (TEXT, LEAST, "", "Set.ncard {n : ℕ | n <= 3986}"),
+    "ASCII bounds both sides": (TEXT, LEAST, "", "Set.ncard {x : ℤ | x >= 1 ∧ 3987 >= x}"),
+    "ASCII and symbols mixed": (TEXT, LEAST, "", "Set.ncard {n : ℕ | 1 <= n ∧ n ≤ 3987}"),
     "a function type in brackets, outside": (
         FULL,
         ROOKS,
@@ -201,6 +217,9 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
         "Set.ncard {m : ℕ | ∃ k, k = m ∧ (k < 3987 ∨ k = k)}",
     ),
     "a one-point forall with a premise": (TEXT, LEAST, "", "Set.ncard {m : ℕ | ∀ k, k = m → k < 3987 → False}"),
+    "ASCII at least": (TEXT, LEAST, "", "Set.ncard {n : ℕ | n >= 3987}"),
+    "ASCII bound of an integer above only": (TEXT, LEAST, "", "Set.ncard {x : ℤ | x <= 3987}"),
+    "an ASCII implication": (TEXT, LEAST, "", "Set.ncard {n : ℕ | n < 3987 -> n < 5}"),
     "a dependent function type in brackets": (
         FULL,
         ROOKS,

@@ -13,7 +13,9 @@ So a name after ``|``, ``,``, ``⟨`` or ``(`` is read as a pattern where the to
 are a well-formed pattern prefix: at each bracket level items (a name, ``_``, ``-``, a bracketed group,
 an ``@`` before one) alternate with ``|`` (or ``,`` inside ``⟨ ⟩``), and the outermost level follows
 ``obtain``, or the ``with`` of an ``rcases`` on the same line, or (as items with no separator) ``rintro``
-where the name is inside brackets. A group's contents are not checked: a group Lean cannot read as a
+where the name is inside brackets; and that word is surely the tactic, not a name in a term
+(:func:`_surely_tactic`: ``first | exact f obtain a | h..`` reads ``obtain a`` as arguments and the next
+``|`` as ``first``'s, where a tactic begins). A group's contents are not checked: a group Lean cannot read as a
 pattern is an error at a token's start, where Lean's command loop reads names whole. Anything else, a
 ``:`` ascription included, is no pattern here (fail closed: the name is judged as at a tactic's place).
 Measured on this rule's tests: ``first | obtain | haxiom ..`` (``obtain`` then a ``|``, no item: Lean ends the
@@ -27,7 +29,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._match_arms import WALK
-from putnam_solver.core.provers.lean._tokens import IDENT, Token
+from putnam_solver.core.provers.lean._tokens import IDENT, NUMBER, Token
 
 _ITEM: Final = "item"
 _BEFORE_NAME: Final = frozenset({"|", ",", "⟨", "("})
@@ -43,6 +45,11 @@ _NOT_TARGETS: Final = frozenset(
     {"with", "by", ";", "<;>", "·", "|", "=>", ":=", "fun", "λ", "match", "do", "then", "else", "obtain", "rintro"}
 )
 """Tokens no target of ``rcases`` holds at its own bracket level between ``rcases`` and ``with``."""
+_OPEN_BODIES: Final = frozenset(
+    {"let", "have", "show", "suffices", "fun", "λ", "calc", "do", "match", "if", "then", "else", "from",
+     "=>", "↦"}
+)  # fmt: skip
+"""Words after which a term or tactic block may go on to the next line whatever its column."""
 
 
 def read_as_pattern(code: Sequence[Token], j: int) -> bool:
@@ -65,10 +72,11 @@ def read_as_pattern(code: Sequence[Token], j: int) -> bool:
             if not _alternates(kinds, _SEPARATORS[text]):
                 return False
             kinds, nested = [_ITEM], True
-        elif text == "obtain" or (text == "with" and _rcases_with(code, i)):
-            return _alternates(kinds, frozenset({"|"}))
+        elif text in ("obtain", "with"):  # `obtain` or an `rcases`'s `with`; any other `with` is no pattern
+            word = i if text == "obtain" else _rcases_with(code, i)
+            return word is not None and _alternates(kinds, frozenset({"|"})) and _surely_tactic(code, word)
         elif text in ("rintro", "rintros"):
-            return nested and all(kind == _ITEM for kind in kinds)
+            return nested and all(kind == _ITEM for kind in kinds) and _surely_tactic(code, i)
         elif text == "@" and kinds[-1] == _ITEM and not code[i + 1].spaced:
             pass  # `@⟨a, b⟩`: the item after it
         elif text in ("|", ","):
@@ -103,22 +111,49 @@ def _opening(code: Sequence[Token], close: int) -> int | None:
     return None
 
 
-def _rcases_with(code: Sequence[Token], with_: int) -> bool:
-    """Whether the ``with`` at ``with_`` is an ``rcases``'s: ``rcases`` before it on its line, in the same
-    brackets, with only targets between (no token of :data:`_NOT_TARGETS`)."""
+def _rcases_with(code: Sequence[Token], with_: int) -> int | None:
+    """The index of the ``rcases`` whose ``with`` is at ``with_``: before it on its line, in the same
+    brackets, with only targets between (no token of :data:`_NOT_TARGETS`); None if there is none."""
     depth = 0
     for i in range(with_ - 1, max(-1, with_ - WALK), -1):
         token = code[i]
         if token.line != code[with_].line:
-            return False
+            return None
         if token.text in _CLOSERS:
             depth += 1
         elif token.text in _CLOSERS.values():
             depth -= 1
             if depth < 0:
-                return False
+                return None
         elif depth == 0 and token.text == "rcases":
-            return True
+            return i
         elif depth == 0 and token.text in _NOT_TARGETS:
-            return False
+            return None
+    return None
+
+
+def _surely_tactic(code: Sequence[Token], word: int) -> bool:
+    """Whether the pattern tactic's word at ``word`` is surely the tactic, not a name in a term (``first |
+    exact f obtain a | h..``: there ``obtain a`` is an argument, and the next ``|`` is ``first``'s, a tactic's
+    place): right after ``by`` or a bullet first on its line, or first on its line at the column of the
+    nearest line before it not deeper (``sepByIndent``'s next tactic, ``checkColEq``; a bullet skipped) where
+    the tactic from there is complete: it ends in a name, number or closing bracket, and no word after its
+    first leaves a term open for the next line whatever its column (a ``let``'s body, a ``fun``'s)."""
+    if word == 0 or code[word - 1].text == "by" or _bullet(code, word - 1):
+        return True
+    last, col = code[word - 1], code[word].col
+    if last.line == code[word].line or not (last.kind in (IDENT, NUMBER) or last.text in (")", "]", "}", "⟩")):
+        return False
+    first = word - 1
+    while first >= 0 and word - first < WALK:
+        if first == 0 or code[first - 1].line != code[first].line:
+            head = first + 1 if _bullet(code, first) and code[first + 1].line == code[first].line else first
+            if code[head].col <= col:  # `· simp`: the tactic's column is the one after the bullet
+                return code[head].col == col and not any(t.text in _OPEN_BODIES for t in code[head + 1 : word])
+        first -= 1
     return False
+
+
+def _bullet(code: Sequence[Token], k: int) -> bool:
+    """Whether ``code[k]`` is a bullet (``·`` or ``.``) first on its line."""
+    return code[k].text in ("·", ".") and (k == 0 or code[k - 1].line != code[k].line)
