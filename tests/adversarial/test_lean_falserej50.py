@@ -30,11 +30,18 @@ Measured (the same tests run against the code before this round and after it): `
 passed before (a name after ``,`` or first on its line in a tuple), 13 now; ``HOSTILE_PROOFS`` (20): 20
 refused before, 20 now; ``HONEST_ATTRIBUTES`` (3): 0 before, 3 now; ``HOSTILE_ATTRIBUTES`` (4): 4 refused
 before, 4 now; ``HONEST`` values (17): 2 before (the whole value ascribed: the leading ``fun`` took the
-declared domain), 17 now; ``ATTACKS`` (21): 21 refused before, 21 now.
+declared domain), 17 now; ``ATTACKS`` (21): 21 refused before, 21 now. Respellings of official answers
+(G2 on the no-answer track): 1358 made by rule from all 346 (``fun x ↦``/``=>``, ``λ``, ASCII ``<=``/``>=``/
+``->``/``/\\``, ``Nat``/``Real``/``Int``, ``Finset.Ico 0`` for ``Finset.range``, set-builders for ``Set.Ioo``/
+``Icc``/``Ioi``, typed binders, brackets, line breaks) and 56 by hand: all accepted before and after; 69
+spellings of ``putnam_1993_b1``'s count: 8 refused before, 6 now. Published Lean proofs of the conformance
+corpora with a name G3 reads as resumed: 1 of 1461 before (``rcases .. with hconst | hopen``), 0 now.
 
-Left (refused, fail closed): ``(ℕ) → (ℕ)`` (a domain in brackets of its own), a dependent ascription
-``((k : ℕ) → ℕ)``; a one-point quantifier whose point is a term (``k = m + 1``); an unwritten ``Fin`` domain
-(``∀ i, p.eval (r i) = 0`` with ``r : Fin 2 → ℝ``).
+Left (refused, fail closed): a pattern tactic's word after a tactic of several lines that holds a body word
+(``have h := by\n    exact let ..``), or after ``=>``, ``;`` or ``|`` on its line; ``(ℕ) → (ℕ)`` (a domain in
+brackets of its own), a dependent ascription ``((k : ℕ) → ℕ)``; a one-point quantifier whose point is a term
+(``k = m + 1``); counts of ``∃ k < c, n = k``, ``n.succ ≤ c``, a ``Finset`` cast to a ``Set``, a disjunction
+of bounded conjunctions; an unwritten ``Fin`` domain (``∀ i, p.eval (r i) = 0`` with ``r : Fin 2 → ℝ``).
 """
 
 from __future__ import annotations
