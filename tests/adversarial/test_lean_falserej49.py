@@ -27,7 +27,8 @@ Measured (G2; G2 and G3 for the numbers), before the change and after it: ``NUMB
 (``1__0.5``, separators in the integer part only), 7 now; ``STOPPED`` (9): 9 refused before (5 of them as the
 ``axiom`` command the old lexer read after taking the ``_``), 9 now, each as glued; ``HONEST`` (24): 1
 accepted before (the whole value an ascribed ``fun``: the leading ``fun`` took the declared domain), 24 now;
-``ATTACKS`` (32): 32 refused before, 32 now. Official answers 346 of 346, the verdict snapshot identical.
+``ATTACKS`` (32): 32 refused before, 32 now (round 50 reads a product of integers each stated positive: that
+row, finite, moved to its honest table). Official answers 346 of 346, the verdict snapshot identical.
 
 Left (refused, fail closed): a body of the question under a quantifier whose domain is unwritten (``∀ i,
 p.eval (r i) = 0`` with ``r : Fin 2 → ℝ``: the typed normal form flattens ``r i`` into the application
@@ -154,12 +155,6 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
     # 4. products that bound a factor nowhere
     "a product, one factor positive": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b ≤ 6 ∧ 1 ≤ b} + 3978"),
     "a product, no factor positive": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b ≤ 6} + 3978"),
-    "a product of positive integers": (
-        TEXT,
-        LEAST,
-        "",
-        "Set.ncard {(a, b) : ℤ × ℤ | a * b ≤ 6 ∧ 0 < a ∧ 0 < b} + 3978",
-    ),
     "a product above a number": (TEXT, LEAST, "", "Set.ncard {(a, b) : ℕ × ℕ | a * b ≥ 6 ∧ 0 < a ∧ 0 < b} + 3978"),
     "a product with a zero factor": (
         TEXT,

@@ -169,3 +169,19 @@ def finite_type(
         else:
             return False
     return k == end
+
+
+def known(need: Need, path: str) -> bool:
+    """Whether ``path`` is a coordinate of the variable (a leaf of ``need``) or holds some."""
+    return path in need or any(path == "" or key.startswith(f"{path}.") for key in need)
+
+
+def needs(reading: CountReading, found: Sequence[Binding], typed: Span | None) -> Need | None:
+    """The bounds a variable of the type ``value[typed]`` needs (:data:`Need`); None where it is not read.
+    Untyped: one membership in a ``Finset`` or a bounded interval must show both sides."""
+    if typed is None:
+        return {"": {"upper", "lower"}}
+    words = reading.texts[typed[0] : typed[1]]
+    if words[:1] == ["Finset"] and words[1:] in (["ℕ"], ["ℤ"], ["Nat"], ["Int"]):
+        return {"": {"subset"}}
+    return leaves(reading, found, typed, False)

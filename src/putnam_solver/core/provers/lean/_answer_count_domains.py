@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, leaves, pattern
+from putnam_solver.core.provers.lean._answer_count_binders import Need, coordinate, finite_type, known, needs, pattern
 from putnam_solver.core.provers.lean._answer_count_links import (
     Counted,
     Link,
@@ -63,7 +63,7 @@ from putnam_solver.core.provers.lean._answer_count_links import (
     shifted,
     term_bound,
 )
-from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers
+from putnam_solver.core.provers.lean._answer_count_quantifiers import bounded_quantifiers, point_body
 from putnam_solver.core.provers.lean._answer_count_reading import CountReading, count_part, indicator, top
 from putnam_solver.core.provers.lean._answer_count_terms import negation, number_term, positive
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
@@ -280,12 +280,14 @@ def _bounded_builder(
         return False  # a pattern not read, or with no written type
     if typed is not None and finite_type(reading, *typed, found, given):
         return True
-    need = _needs(reading, found, typed)
-    if need is None or any(not _known(need, path) for path in names.values()):
+    need = needs(reading, found, typed)
+    if need is None or any(not known(need, path) for path in names.values()):
         return False
     naturals = frozenset(path for path, sides in need.items() if sides == {"upper"})
     shown = _positives(reading, found, conditions[-1], names) | {name for name in given if name[0] not in names}
-    counted = Counted(names, naturals, shown, typed is None)
+    integers = frozenset(path for path, sides in need.items() if typed is not None and sides == {"upper", "lower"})
+    ordered = _positives(reading, found, conditions[-1], names, False)
+    counted = Counted(names, naturals, shown, typed is None, integers, ordered)
     numbers, linked = frozenset(path for path, sides in need.items() if sides), list[Link]()
     harmless = bounded_quantifiers(reading)
     for condition in conditions:
@@ -293,6 +295,13 @@ def _bounded_builder(
         if conjuncts is None and _disjuncts(reading, condition) is not None:
             conjuncts = [condition]  # `n < 3 ∨ n ∣ 12`: one disjunction, read as one conjunct
         for conjunct in conjuncts or []:
+            point = point_body(reading, conjunct, harmless, names)
+            if point is not None:  # round 50: `∃ k, k = m ∧ k < 9` bounds `m` as `k < 9` does
+                inner = counted._replace(names=point[0])
+                for part in _conjuncts(reading, point[1]) or []:
+                    if _disjuncts(reading, part) is None:
+                        _bound(reading, found, inner, part, need, linked)
+                continue
             disjuncts = _disjuncts(reading, conjunct)
             if disjuncts is None:
                 _bound(reading, found, counted, conjunct, need, linked)
@@ -320,24 +329,8 @@ def _disjuncts(reading: CountReading, span: Span) -> list[Span] | None:
     return [*parts, (first, end)] if parts else None
 
 
-def _known(need: Need, path: str) -> bool:
-    """Whether ``path`` is a coordinate of the variable (a leaf of ``need``) or holds some."""
-    return path in need or any(path == "" or key.startswith(f"{path}.") for key in need)
-
-
-def _needs(reading: CountReading, found: Sequence[Binding], typed: Span | None) -> Need | None:
-    """The bounds a variable of the type ``value[typed]`` needs (:data:`Need`); None where it is not read.
-    Untyped: one membership in a ``Finset`` or a bounded interval must show both sides."""
-    if typed is None:
-        return {"": {"upper", "lower"}}
-    words = reading.texts[typed[0] : typed[1]]
-    if words[:1] == ["Finset"] and words[1:] in (["ℕ"], ["ℤ"], ["Nat"], ["Int"]):
-        return {"": {"subset"}}
-    return leaves(reading, found, typed, False)
-
-
 def _positives(
-    reading: CountReading, found: Sequence[Binding], condition: Span, names: dict[str, str]
+    reading: CountReading, found: Sequence[Binding], condition: Span, names: dict[str, str], unequal: bool = True
 ) -> frozenset[tuple[str, ...]]:
     """The texts of the terms free of the variable, and of its coordinates, that a top-level conjunct of
     ``condition`` states positive (``0 < n``, ``1 ≤ n``, ``0 ≠ n`` and their mirrors): where such a term is
@@ -348,6 +341,8 @@ def _positives(
     for start, end in _conjuncts(reading, condition) or []:
         if end - start < 3:
             continue
+        if not unequal and "≠" in (texts[start + 1], texts[end - 2]):
+            continue  # round 50: an integer not zero may be negative (`_answer_count_links._factors`)
         if (texts[start], texts[start + 1]) in _POSITIVE_BEFORE:
             term = (start + 2, end)
         elif (texts[end - 2], texts[end - 1]) in _POSITIVE_AFTER:

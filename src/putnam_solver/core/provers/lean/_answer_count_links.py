@@ -46,12 +46,15 @@ _FLIP: Final = {"upper": "lower", "lower": "upper"}
 class Counted(NamedTuple):
     """A counted set-builder's variable: each name it binds and the coordinate that name is
     (:mod:`_answer_count_binders`), the coordinates of type ``ℕ``, the terms a top-level conjunct states
-    positive (their texts), and whether its type is written."""
+    positive (their texts), whether its type is written, the coordinates of type ``ℤ`` and the terms stated
+    positive by an order (``0 < a``, ``1 ≤ a``, not ``a ≠ 0``: an integer not zero may be negative)."""
 
     names: dict[str, str]
     naturals: frozenset[str]
     positives: frozenset[tuple[str, ...]]
     untyped: bool
+    integers: frozenset[str] = frozenset()
+    ordered: frozenset[tuple[str, ...]] = frozenset()
 
 
 def links(path: str, relation: str, other: str) -> list[Link]:
@@ -214,10 +217,12 @@ def term_bound(
 
 
 def _factors(reading: CountReading, counted: Counted, span: Span) -> list[str] | None:
-    """Where ``value[span]`` is a product of natural coordinates and positive numerals (``a * b``, ``2 * a *
-    b``), the coordinates it bounds when below a number: each whose other factors are all stated positive
-    (:data:`Counted`'s ``positives``: ``0 < b``), as ``a ≤ a * b`` for ``b ≥ 1`` in ``ℕ`` (``a * b ≤ 6 ∧ 1 ≤
-    b`` leaves ``b`` unbounded: ``a`` may be ``0``); None where it is no such product."""
+    """Where ``value[span]`` is a product of coordinates of ``ℕ`` or ``ℤ`` and positive numerals (``a * b``,
+    ``2 * a * b``), the coordinates it bounds when below a number: each whose other factors are all stated
+    positive (:data:`Counted`'s ``positives``: ``0 < b``; an integer's by an order, ``ordered``), as ``a ≤ a *
+    b`` for ``b ≥ 1`` in ``ℕ`` (``a * b ≤ 6 ∧ 1 ≤ b`` leaves ``b`` unbounded: ``a`` may be ``0``); an integer
+    one (round 50) also stated positive itself, as ``a ≤ a * b`` needs ``a ≥ 0`` in ``ℤ`` (a negative ``a``
+    makes every such product small). None where it is no such product."""
     texts = reading.texts
     if len(_split(reading, span, ("+", "-"))) != 1:
         return None
@@ -226,12 +231,20 @@ def _factors(reading: CountReading, counted: Counted, span: Span) -> list[str] |
         if _numeral(reading, factor) and texts[factor[0]].isdigit() and int(texts[factor[0]]) > 0:
             continue
         path = coordinate(reading, counted.names, factor)
-        if path is None or path not in counted.naturals:
+        words = tuple(texts[factor[0] : factor[1]])
+        if path is not None and path in counted.naturals:
+            held.append((path, words in counted.positives))
+        elif path is not None and path in counted.integers:
+            held.append((path, words in counted.ordered))
+        else:
             return None
-        held.append((path, tuple(texts[factor[0] : factor[1]]) in counted.positives))
     if len(held) < 2:
         return None
-    return [path for k, (path, _) in enumerate(held) if all(shown for j, (_, shown) in enumerate(held) if j != k)]
+    return [
+        path
+        for k, (path, own) in enumerate(held)
+        if (own or path in counted.naturals) and all(shown for j, (_, shown) in enumerate(held) if j != k)
+    ]
 
 
 def _numeral(reading: CountReading, atom: tuple[int, int]) -> bool:

@@ -27,6 +27,11 @@ round 47 feared a member pinned through it (``{m | ∃ k, k = n ∧ m = k ∧ Q}
 (``_answer_normal``), so it sees ``m = n`` as written plainly and refuses the hedge alike; the domain rule
 reads such a conjunct as bounding nothing (:func:`_answer_count_domains._conjuncts`).
 
+Since round 50 such a one-point quantifier at a counted set's top level whose point is a name of the counted
+variable (``{m : ℕ | ∃ k, k = m ∧ k < 3987}``, :func:`point_body`) bounds that name as its body bounds ``k``
+(it is ``B`` at ``m``); ``k`` untyped, so ``k = m`` gives it ``m``'s type (a ``k : Fin 5`` would cast ``m``
+into a wrapping order), and a body with a binder of its own (which might rebind a name) bounds nothing.
+
 Anything else (``∃ j,``, ``∃ j > 3,``, several names, a pattern, ``∃ j ∈ s`` of another ``s``) stays a search: refused.
 """
 
@@ -99,6 +104,33 @@ def _one_point(reading: CountReading, i: int) -> bool:
         return False
     sides = [texts[comma + 1 : relation], texts[relation + 1 : end]]
     return any(side == [texts[name]] and texts[name] not in other for side, other in (sides, sides[::-1]))
+
+
+_BINDING: Final = frozenset({"∃", "∀", "∃!", "fun", "λ", "|", "∑", "∏", "⋃", "⋂", "let", "have", "match"})
+"""Tokens that bind a name: a one-point body holding one is not read (:func:`point_body`)."""
+
+
+def point_body(
+    reading: CountReading, span: tuple[int, int], harmless: frozenset[int], names: dict[str, str]
+) -> tuple[dict[str, str], tuple[int, int]] | None:
+    """Where ``value[span]`` is a one-point quantifier of ``harmless`` (:func:`_one_point`), ``∃ k, k = x ∧ B``
+    or ``∀ k, k = x → B`` (``x = k`` too) with ``k`` untyped and ``x`` a name of ``names`` (each counted name
+    and its coordinate), and ``B`` binds nothing: ``names`` with ``k`` naming ``x``'s coordinate, and ``B``'s
+    span (module doc); None otherwise."""
+    texts = reading.texts
+    start, end = span
+    if start not in harmless or end - start < 8 or texts[start + 2] != "," or texts[start + 4] != "=":
+        return None
+    bound, joint = texts[start + 1], "∧" if texts[start] == "∃" else "→"
+    sides = (texts[start + 3], texts[start + 5])
+    point = sides[1] if sides[0] == bound else sides[0] if sides[1] == bound else None
+    if point is None or point == bound or point not in names or texts[start + 6] != joint:
+        return None
+    if reading.value[start + 3].kind != IDENT or reading.value[start + 5].kind != IDENT:
+        return None
+    if _BINDING.intersection(texts[start + 7 : end]):
+        return None
+    return {**names, bound: names[point]}, (start + 7, end)
 
 
 def _natural_scope(reading: CountReading, found: Sequence[Binding], i: int) -> bool:

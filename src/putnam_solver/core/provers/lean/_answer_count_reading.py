@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._answer_decisions import leading_lambdas
+from putnam_solver.core.provers.lean._answer_spelling import ONE
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import solution_domains
 from putnam_solver.core.provers.lean._short_names import resolved
@@ -100,10 +101,14 @@ class CountReading(NamedTuple):
         return (after and edge(start - 1)) or (before and edge(end))
 
 
+_ASCII: Final = frozenset({"<=", ">=", "->"})
+
+
 def read_counts(value: Sequence[Token], expected: Statement, solution: str, opened: Sequence[str] = ()) -> CountReading:
     """The reading of ``value``, the value of the solution named ``solution`` of ``expected``, with the
-    namespaces ``opened`` in force there."""
-    texts = [t.text for t in value]
+    namespaces ``opened`` in force there. Round 50: an ASCII comparison or arrow is read as its symbol
+    (``n <= 3986`` is ``n ≤ 3986``: core gives both spellings the same term, ``_answer_spelling.ONE``)."""
+    texts = [ONE[t.text] if t.text in _ASCII else t.text for t in value]
     if opened:
         index = {t.offset: i for i, t in enumerate(value)}
         for token in free_in_brackets(value):  # a name the value binds means that binding

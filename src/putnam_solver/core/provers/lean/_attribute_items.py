@@ -3,6 +3,7 @@ phase word in an ``@[aesop ...]`` item (``_aesop_clauses``); it needs the tokens
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Final
 
@@ -10,6 +11,17 @@ from putnam_solver.core.provers.lean._tokens import DOC, Token
 
 _OPEN: Final = frozenset({"(", "[", "{", "⟨", "@["})
 _CLOSE: Final = frozenset({")", "]", "}", "⟩"})
+_PLAIN: Final = re.compile(r"«([A-Za-z_][A-Za-z0-9_]*)»")
+
+
+def attribute_word(text: str) -> str:
+    """The attribute an item's first word names: round 50, ``«simp»`` is ``simp``. A guillemet name is no
+    keyword, so Lean reads the item by the catch-all ``Lean.Parser.Attr.simple`` (``ident`` and an optional
+    priority or name, leanprover/lean4 src/Lean/Parser/Attr.lean) and applies the attribute its name names
+    (src/Lean/Elab/Attributes.lean, ``elabAttr``: ``attr[0].getId`` for ``Attr.simple``); any other text is
+    kept as written (and refused unless listed)."""
+    plain = _PLAIN.fullmatch(text)
+    return plain.group(1) if plain else text
 
 
 def attribute_items(tokens: Sequence[Token], start: int) -> tuple[list[list[Token]], int]:

@@ -36,7 +36,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_rule_arguments
-from putnam_solver.core.provers.lean._attribute_items import attribute_items
+from putnam_solver.core.provers.lean._attribute_items import attribute_items, attribute_word
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES, grind_arguments
 from putnam_solver.core.provers.lean._policy import LeanPolicy
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, Token
@@ -50,9 +50,11 @@ _SIMP_ARGUMENTS: Final = frozenset({"←", "<-", "↓", "↑", "default", "low",
 def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
     """``[local|scoped] name args``: ``name`` among ``allowed``, with only the arguments it takes."""
     rest = list(item[1:]) if item and item[0].text in _KINDS else list(item)
-    if not rest or rest[0].kind != IDENT or rest[0].text not in allowed:
+    if not rest or rest[0].kind != IDENT or attribute_word(rest[0].text) not in allowed:
         return False
-    name, arguments = rest[0].text, rest[1:]
+    name, arguments = attribute_word(rest[0].text), rest[1:]
+    if name != rest[0].text:
+        return not arguments  # `@[«simp»]`: read by `Attr.simple`, whose arguments are not `simp`'s syntax
     if name == "simp":
         return all(t.kind == NUMBER or t.text in _SIMP_ARGUMENTS for t in arguments)
     if name == "specialize":

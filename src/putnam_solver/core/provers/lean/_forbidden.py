@@ -24,6 +24,7 @@ from putnam_solver.core.provers.lean._aesop_clauses import (
 )
 from putnam_solver.core.provers.lean._aesop_code import CONSTRUCT as AESOP_CODE
 from putnam_solver.core.provers.lean._aesop_code import aesop_code_rules
+from putnam_solver.core.provers.lean._attribute_items import attribute_word
 from putnam_solver.core.provers.lean._brackets import CONSTRUCT as BRACKET_CONSTRUCT
 from putnam_solver.core.provers.lean._brackets import unmatched_brackets
 from putnam_solver.core.provers.lean._commands import commands_of, library_glued
@@ -333,7 +334,7 @@ def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
             if step == 0 and text == ",":
                 fresh[-1] = True
             elif fresh[-1] and text not in ("local", "scoped"):
-                names[-1].append(text)
+                names[-1].append(attribute_word(text))
                 fresh[-1] = False
         depth += step
         while starts and depths[-1] > depth:  # closed by a bracket it did not open

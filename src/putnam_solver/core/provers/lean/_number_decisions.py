@@ -126,7 +126,7 @@ def _ascribed_domains(texts: Sequence[str], partner: dict[int, int], k: int) -> 
     """The domains, one word each, of the function type ascribed to the ``fun`` at ``k`` (false rejections
     49): ``(fun k => e : ℕ → ℕ)`` or ``((fun k => e) : ℕ → ℕ)``, Lean's type ascription, whose type is the
     expected type the ``fun`` elaborates against, so each binder without a written type gets its domain (a
-    domain of more than one word stops the list: ``(k : ℕ) → ℕ`` gives none)."""
+    domain of more than one word stops the list: ``(k : ℕ) → ℕ`` gives none); a type in brackets is that type."""
     opener = k - 1 if k > 0 and texts[k - 1] == "(" else -1
     colon = _colon(texts, partner, opener)
     if colon is None and opener > 0 and texts[opener - 1] == "(":
@@ -135,8 +135,10 @@ def _ascribed_domains(texts: Sequence[str], partner: dict[int, int], k: int) -> 
         opener -= 1
     if colon is None or not {"=>", "↦"}.intersection(texts[k:colon]):  # not `(fun k : ℕ => e)`'s own `:`
         return []
-    parts, part, j = list[list[str]](), list[str](), colon + 1
-    while j < partner[opener]:
+    parts, part, j, stop = list[list[str]](), list[str](), colon + 1, partner[opener]
+    while stop - j > 2 and texts[j] == "(" and partner.get(j) == stop - 1:  # round 50: `: (ℕ → ℕ)`, the same type
+        j, stop = j + 1, stop - 1
+    while j < stop:
         after = partner[j] + 1 if partner.get(j, j) > j else j + 1
         if texts[j] in ("→", "->"):
             parts, part = [*parts, part], []

@@ -30,6 +30,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
 from putnam_solver.core.provers.lean._lexer import lex_code
+from putnam_solver.core.provers.lean._rcases_patterns import read_as_pattern
 from putnam_solver.core.provers.lean._tactic_position import SEPARATORS, TacticPlaces
 from putnam_solver.core.provers.lean._tokens import CHAR, DOC, IDENT, NAME, NUMBER, STRING, LexError, Token
 
@@ -51,11 +52,14 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
     if not found:
         return []
     places = TacticPlaces(code)
-    return [
-        code[j]
-        for j in found
-        if _leads(code, j) and places.begins_tactic(_judged(code, j)) and _hides_command(code[j].text)
-    ]
+    return [code[j] for j in found if _leads(code, j) and places.begins_tactic(_judged(code, j)) and _hides(code, j)]
+
+
+def _hides(code: Sequence[Token], j: int) -> bool:
+    """Whether the name ``code[j]`` may hide a command: a guillemet name always; another one unless Lean reads
+    it as an ``rcases`` pattern's item (round 50, ``_rcases_patterns``: ``rcases h with hconst | hopen``)."""
+    name = code[j].text
+    return _hides_command(name) and (name.startswith("«") or not read_as_pattern(code, j))
 
 
 _LITERALS: Final = (STRING, CHAR, NAME)
