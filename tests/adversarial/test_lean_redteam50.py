@@ -21,8 +21,10 @@ identity Lean proves, which the copy rule's readings did not share, by class.
 
 Each rule is a token rewrite of ``_answer_normal``, so the value and the question's side are read alike in
 every reading (normal form, as written, algebra). Measured (G2, as ``g2`` runs it), before the change (on
-main) and after it: see the final report of the round (``ATTACKS`` refused before/after, ``HONEST`` accepted
-before/after).
+main) and after it: ``ATTACKS`` (47) 5 refused before (four pairs of bounds in the set-builder, which red
+team 49's normal form reads, and ``PNat`` witnesses under a premise, by the conjunct rule), 47 now.
+``HONEST`` (24, the official answers of the five statements touched among them): 24 accepted before and
+now. Official answers 346 of 346 (red team 37's sweep), the verdict snapshot unchanged.
 
 Left: the official answer's superset ∩ the question's hard conjunct (``{n | {m | ..}.encard = 15} ∩ Set.Icc
 315 350``, red teams 43 and 49: no text rule tells the hard conjunct from an honest shared one), a common
