@@ -29,7 +29,7 @@ refuses more: an honest closed form holds none of these around the question's ow
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, NamedTuple
 
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
 from putnam_solver.core.provers.lean._answer_modeq import BARE_AFTER, BARE_BEFORE
@@ -45,15 +45,27 @@ AFTER: Final = BARE_AFTER | {"}", "]"}
 RUN_STOPS: Final = frozenset({"∧", "∨", "→", "->", "↔", ",", "|", "=>", "↦", ":=", "then", "else", "if", "//"})
 """What ends a conjunct read leftwards or rightwards (it binds tighter than ``∧``'s neighbours)."""
 RELATIONS: Final = frozenset({"≤", "≥", "=", "<", ">", "≠", "∣", "∈", "∉", "⊆", "≡"})
-Match = Callable[[Text, int, dict[int, int]], "tuple[Tokens, int] | None"]
+
+
+class Tables(NamedTuple):
+    """What each match reads of the whole text, made once per pass (linear): the absolute values' bars, where
+    a conjunct from each place ends, where a relation's side from each place ends."""
+
+    bars: dict[int, int]
+    conjunct_end: list[int]
+    side_end: list[int]
+
+
+Match = Callable[[Text, int, Tables], "tuple[Tokens, int] | None"]
 
 
 def equalities(x: Text) -> Tokens | None:
     """The first respelled equation of ``x`` read as the equation (module doc); None when there is none."""
     bars = abs_pairs([t.text for t in x.t]) if any(t.text == "|" for t in x.t) else {}
+    tables = Tables(bars, _stops(x, RUN_STOPS), _stops(x, RUN_STOPS | RELATIONS))
     for i in range(len(x.t)):
         for match in MATCHES:
-            if (found := match(x, i, bars)) is not None:
+            if (found := match(x, i, tables)) is not None:
                 return [*x.t[:i], *found[0], *x.t[found[1] :]]
     return None
 
@@ -71,7 +83,7 @@ def _equation(left: Tokens, right: Tokens, like: Token, op: str = "=") -> Tokens
     return [*left, make_token(op, like), *right]
 
 
-def _boolean(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None:
+def _boolean(x: Text, i: int, tables: Tables) -> tuple[Tokens, int] | None:
     """``x == y`` as ``x = y``, ``x != y`` as ``x ≠ y``; ``(x == y) = true`` as ``(x = y)``, ``= false`` negated."""
     op = x.t[i].text
     if op != "(" or (close := x.partner[i]) is None:
@@ -99,7 +111,7 @@ def _top(tokens: Tokens, wanted: frozenset[str]) -> list[int]:
     return out
 
 
-def _distance(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, Tokens, int] | None:
+def _distance(x: Text, i: int, bars: dict[int, int], zero_after: bool = False) -> tuple[Tokens, Tokens, int] | None:
     """The two points of a distance at ``i`` (``Nat.dist a b``, ``dist a b``, ``a.dist b``, ``Int.natAbs (a -
     b)``, ``|a - b|``) and its end."""
     text = x.t[i].text
@@ -109,30 +121,55 @@ def _distance(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, Tokens, in
     if field == "dist" and head.isidentifier() and head not in ("Nat", "Real", "Int") and (end := x.atom(i + 1)):
         return [make_token(head, x.t[i])], x.t[i + 1 : end], end
     if text == "Int.natAbs" and i + 1 < len(x.t) and x.t[i + 1].text == "(" and (close := x.partner[i + 1]):
+        if zero_after and not _zero_at(x, close + 1):
+            return None
         parts = _difference(x.t[i + 2 : close])
         return None if parts is None else (*parts, close + 1)
     if text == "|" and (close_bar := bars.get(i)) is not None:
+        if zero_after and not _zero_at(x, close_bar + 1):
+            return None
         parts = _difference(x.t[i + 1 : close_bar])
         return None if parts is None else (*parts, close_bar + 1)
     return None
 
 
-def _zero_distance(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None:
+def _zero_at(x: Text, k: int) -> bool:
+    """Whether ``= 0`` stands at ``k`` (read before a distance's points are, which costs their length)."""
+    return k + 1 < len(x.t) and x.t[k].text == "=" and x.t[k + 1].text == "0"
+
+
+def _stops(x: Text, stops: frozenset[str]) -> list[int]:
+    """For each place, where reading on from it at its level first meets a token of ``stops`` or a closing
+    bracket (a bracketed group passed whole, an unclosed one read into), filled from the right: linear."""
+    n = len(x.t)
+    out = [n] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        text, close = x.t[k].text, x.partner[k]
+        if text in stops or text in (")", "]", "}", "⟩"):
+            out[k] = k
+        elif text in ("(", "[", "{", "⟨") and close is not None and close > k:
+            out[k] = out[close + 1]
+        else:
+            out[k] = out[k + 1]
+    return out
+
+
+def _zero_distance(x: Text, i: int, tables: Tables) -> tuple[Tokens, int] | None:
     """A distance equal to ``0``, either side, as its points' equation."""
     t = x.t
-    read = _distance(x, i + 2, bars) if t[i].text == "0" and i + 2 < len(t) and t[i + 1].text == "=" else None
+    read = _distance(x, i + 2, tables.bars) if t[i].text == "0" and i + 2 < len(t) and t[i + 1].text == "=" else None
     if read is not None:
         return (_equation(read[0], read[1], t[i]), read[2]) if _bounded(x, i, read[2]) else None
     if t[i].text == "compare" and (one := x.atom(i + 1)) is not None and (two := x.atom(one)) is not None:
         ordering = two + 1 < len(t) and t[two].text == "=" and t[two + 1].text == "Ordering.eq"
         return (_equation(t[i + 1 : one], t[one:two], t[i]), two + 2) if ordering and _bounded(x, i, two + 2) else None
-    read = _distance(x, i, bars)
+    read = _distance(x, i, tables.bars, zero_after=True)
     if read is None or read[2] + 1 >= len(t) or t[read[2]].text != "=" or t[read[2] + 1].text != "0":
         return None
     return (_equation(read[0], read[1], t[i]), read[2] + 2) if _bounded(x, i, read[2] + 2) else None
 
 
-def _lattice(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None:
+def _lattice(x: Text, i: int, tables: Tables) -> tuple[Tokens, int] | None:
     """``max a b = min a b`` (``min`` first too, the arguments in either order) as ``a = b``."""
     t = x.t
     if t[i].text not in LATTICE or (one := x.atom(i + 1)) is None or (two := x.atom(one)) is None:
@@ -147,31 +184,20 @@ def _lattice(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None
     return (_equation(t[i + 1 : one], t[one:two], t[i]), four) if _bounded(x, i, four) else None
 
 
-def _antisymmetric(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None:
+def _antisymmetric(x: Text, i: int, tables: Tables) -> tuple[Tokens, int] | None:
     """Two conjuncts ``C₁ ∧ C₂`` at ``i`` (the first's start) bounding each side by the other as ``x = y``."""
     t = x.t
     if t[i].text == "∧" or (i and t[i - 1].text not in RUN_STOPS and t[i - 1].text != "("):
         return None
-    middle = _conjunct_end(x, i)
+    middle = tables.conjunct_end[i]
     if middle >= len(t) or t[middle].text != "∧" or middle == i:
         return None
-    end = _conjunct_end(x, middle + 1)
+    end = tables.conjunct_end[middle + 1]
     for low, high in _bounds(t[i:middle]):
         for other_low, other_high in _bounds(t[middle + 1 : end]):
             if _plain(low) == _plain(other_high) and _plain(high) == _plain(other_low):
                 return _equation(low, high, t[i]), end
     return None
-
-
-def _conjunct_end(x: Text, i: int) -> int:
-    """Where the conjunct from ``i`` ends: the next separator (:data:`RUN_STOPS`) or unmatched bracket."""
-    k = i
-    while k < len(x.t) and x.t[k].text not in RUN_STOPS:
-        close = x.partner[k] if x.t[k].text in ("(", "[", "{", "⟨") else None
-        if close is None and x.t[k].text in (")", "]", "}", "⟩"):
-            break
-        k = close + 1 if close is not None and close > k else k + 1
-    return k
 
 
 def _bounds(conjunct: Tokens) -> list[tuple[Tokens, Tokens]]:
@@ -235,7 +261,7 @@ def _plain(tokens: Tokens) -> list[str]:
     return [t.text for t in _stripped(tokens)]
 
 
-def _modular(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None:
+def _modular(x: Text, i: int, tables: Tables) -> tuple[Tokens, int] | None:
     """``a = b`` (``a ≠ b``: negated) at ``i`` where a side ascribes a part to ``ZMod n`` (``(a : ZMod n) =
     b``, ``((a : ℤ) : ZMod n) = (m : ZMod n) * (k + 1)``) as ``Int.ModEq (n) (a) (b)``, the ascriptions taken
     off: the casts to ``ZMod n`` commute with ``+ - * ^`` (``Int.cast_add``...), so ``b``'s other leaves
@@ -243,10 +269,10 @@ def _modular(x: Text, i: int, bars: dict[int, int]) -> tuple[Tokens, int] | None
     t = x.t
     if i and t[i - 1].text not in BEFORE:
         return None
-    equal = _side_end(x, i)
+    equal = tables.side_end[i]
     if equal == i or equal >= len(t) or t[equal].text not in ("=", "≠"):
         return None
-    end = _side_end(x, equal + 1)
+    end = tables.side_end[equal + 1]
     if end == equal + 1 or (end < len(t) and t[end].text not in AFTER):
         return None
     moduli: list[list[str]] = []
@@ -282,17 +308,6 @@ def _other_type(x: Text, k: int, close: int) -> bool:
 
 def _group(part: Tokens, like: Token) -> Tokens:
     return [make_token("(", like), *part, make_token(")", like)]
-
-
-def _side_end(x: Text, i: int) -> int:
-    """Where the side of a relation from ``i`` ends: a relation, a separator or an unmatched bracket."""
-    k = i
-    while k < len(x.t) and x.t[k].text not in RUN_STOPS and x.t[k].text not in RELATIONS:
-        close = x.partner[k] if x.t[k].text in ("(", "[", "{", "⟨") else None
-        if close is None and x.t[k].text in (")", "]", "}", "⟩"):
-            break
-        k = close + 1 if close is not None and close > k else k + 1
-    return k
 
 
 def _unascribed(x: Text, lo: int, hi: int, moduli: list[list[str]]) -> Tokens:
