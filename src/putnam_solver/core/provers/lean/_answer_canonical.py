@@ -25,7 +25,7 @@ from putnam_solver.core.provers.lean._answer_nodes import PREDICATES
 from putnam_solver.core.provers.lean._answer_order import normal_order
 from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
-from putnam_solver.core.provers.lean._answer_spelling import grouped_kinds, one_spelling
+from putnam_solver.core.provers.lean._answer_spelling import grouped_kinds, one_spelling, untyped_names
 from putnam_solver.core.provers.lean._answer_types import Types, showing, typed, with_bound, written
 from putnam_solver.core.provers.lean._answer_unparenthesized import unparenthesized
 
@@ -63,7 +63,7 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[tuple[str, ...], Type
     within its binder's scope (``_answer_scopes``): a name bound again inside, or used after the scope, is
     another variable (red team 19; the shadowing found after red team 29). With it, the kind of each
     numbered variable whose binder writes a number type (``_answer_types.written``)."""
-    grouped = grouped_kinds(texts)  # `∃ (a b c : ℕ),`: the types `one_spelling` takes off
+    grouped = untyped_names(texts) | grouped_kinds(texts)  # `∃ (a b c : ℕ),`: the types `one_spelling` takes off
     texts = sorted_binders(one_spelling(texts, types))  # red teams 21, 22: as Lean reads them, `∃ c b a`
     at = [k for k, t in enumerate(texts) if t not in ("(", ")")]  # each plain token's place in `texts`
     plain = [texts[k] for k in at]

@@ -191,9 +191,18 @@ COERCIONS: Final = (("Subtype.val",), ("(", "↑", ")"))
 
 def subtype_ranges(x: Text) -> Tokens | None:
     """Each ``Set.range`` of a subtype's coercion, ascribed, as the set-builder of its condition
-    (:func:`_subtype`); read before ascriptions are taken off, which loses the subtype."""
+    (:func:`_subtype`), and its image of ``Set.univ``; read before ascriptions are taken off, which loses the
+    subtype."""
 
     def match(i: int) -> tuple[Tokens, int] | None:
+        if x.t[i].text == "Set.image" and x.head(i) and (end := _atom(x, i + 1)) is not None:
+            read = _subtype(x.t[i + 1 : end])  # `Set.image f Set.univ` is `Set.range f` (`Set.image_univ`; value
+            univ = end < len(x.t) and x.t[end].text == "Set.univ"  # red team 50: `((↑) : {m // C m} → ℕ) '' Set.univ`
+            return (read, end + 1) if read is not None and univ and _atom(x, end + 1) is None else None  # passed)
+        if x.t[i].text == "(" and _starts(x, i) and (end := _atom(x, i)) is not None and end + 1 < len(x.t):
+            read = _subtype(x.t[i:end])
+            univ = x.t[end].text == "''" and x.t[end + 1].text == "Set.univ"
+            return (read, end + 2) if read is not None and univ and _atom(x, end + 2) is None else None
         if x.t[i].text != "Set.range" or not x.head(i) or (end := _atom(x, i + 1)) is None:
             return None
         read = _subtype(x.t[i + 1 : end])

@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Final
 
-from putnam_solver.core.provers.lean import _answer_images
+from putnam_solver.core.provers.lean import _answer_equalities, _answer_images, _answer_operations, _answer_positives
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_naturals import carriers, cases
 from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
@@ -365,8 +365,11 @@ RULES: Final[list[Rule]] = [
     (frozenset({":="}), named_arguments),
     (FUNS, beta),
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
-    (frozenset({"Set.range"}), _answer_images.subtype_ranges),
+    (frozenset({"Set.range", "''", "Set.image"}), _answer_images.subtype_ranges),
     (_answer_images.TRIGGERS, _answer_images.typed_images),
+    (_answer_equalities.TRIGGERS, _answer_equalities.equalities),
+    (_answer_positives.TRIGGERS, _answer_positives.positives),
+    (_answer_operations.TRIGGERS, _answer_operations.operations),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),

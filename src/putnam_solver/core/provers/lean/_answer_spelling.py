@@ -93,6 +93,21 @@ def grouped_kinds(texts: Sequence[str]) -> dict[str, str]:
     return {name: kind for name, kind in found.items() if kind is not None}
 
 
+def untyped_names(texts: Sequence[str]) -> dict[str, str]:
+    """Each name a quantifier binds with no type written, ``∃ a b c,`` (value red team 50), as ``"elaborated"``:
+    Lean gives it the type its uses elaborate (a numeral's default ``ℕ``, the statement's ``ℤ``), which the common
+    factor reading (``_answer_algebra``) takes for a number type where the value ascribes nothing to another
+    (``_answer_terms.foreign_types``: ``(x : ZMod 4)``)."""
+    found: dict[str, str] = {}
+    for i, text in enumerate(texts):
+        j = i + 1
+        while text in ("∀", "∃") and j < len(texts) and texts[j].isidentifier() and texts[j] not in ("fun", "by"):
+            j += 1
+        if j > i + 1 and j < len(texts) and texts[j] == ",":
+            found.update(dict.fromkeys(texts[i + 1 : j], "elaborated"))
+    return found
+
+
 def _untyped_groups(texts: list[str]) -> list[str]:
     out: list[str] = []
     partner = bracket_partners(texts)
