@@ -10,8 +10,10 @@ question with its equation ``x = y`` written another way still passed, in the se
   its negation (``Bool.not_eq_true``);
 * a distance zero: ``Nat.dist x y = 0`` (``Nat.dist_eq_zero``, ``Nat.eq_of_dist_eq_zero``), ``dist x y = 0``
   (``dist_eq_zero``, a metric space), ``Int.natAbs (x - y) = 0`` (``Int.natAbs_eq_zero``, ``sub_eq_zero``) and
-  ``|x - y| = 0`` (``abs_eq_zero``; ``ℕ`` has no ``|·|``), either side of ``=``;
+  ``|x - y| = 0`` (``abs_eq_zero``; ``ℕ`` has no ``|·|``), either side of ``=``, a receiver bracketed or not
+  (``(x).dist y``);
 * ``compare x y = Ordering.eq`` (``compare_eq_iff_eq``, a linear order);
+* ``¬ x ≠ y`` is ``x = y`` (``not_not``), however bracketed;
 * ``max x y = min x y`` (either order; in a linear order, ``max = min`` forces ``x = y``);
 * two conjuncts side by side that bound ``x`` by ``y`` and ``y`` by ``x``: ``x ≤ y``, ``y ≥ x``, ``¬ y < x``,
   ``x - y = 0`` or ``x - y ≤ 0`` each say ``x ≤ y`` on ``ℕ`` (``Nat.sub_eq_zero_iff_le``, truncated) and ``x ≤
@@ -38,7 +40,7 @@ from putnam_solver.core.provers.lean.syntax import Token
 
 LATTICE: Final = frozenset({"max", "min", "Max.max", "Min.min"})
 TRIGGERS: Final = frozenset(
-    {"compare", "==", "!=", "Nat.dist", "dist", ".dist", "Int.natAbs", "|", *LATTICE, "∧", "ZMod"}
+    {"compare", "==", "!=", "Nat.dist", "dist", ".dist", "Int.natAbs", "|", *LATTICE, "∧", "ZMod", "¬"}
 )
 BEFORE: Final = BARE_BEFORE | {"∃", "∀"}
 AFTER: Final = BARE_AFTER | {"}", "]"}
@@ -120,6 +122,10 @@ def _distance(x: Text, i: int, bars: dict[int, int], zero_after: bool = False) -
     head, _, field = text.rpartition(".")
     if field == "dist" and head.isidentifier() and head not in ("Nat", "Real", "Int") and (end := x.atom(i + 1)):
         return [make_token(head, x.t[i])], x.t[i + 1 : end], end
+    close = x.partner[i] if text == "(" else None  # `(a).dist b` (red team 51), lexed `( a ) . dist b`
+    if close is not None and close + 2 < len(x.t) and [u.text for u in x.t[close + 1 : close + 3]] == [".", "dist"]:
+        end = x.atom(close + 3)
+        return None if end is None else (x.t[i : close + 1], x.t[close + 3 : end], end)
     if text == "Int.natAbs" and i + 1 < len(x.t) and x.t[i + 1].text == "(" and (close := x.partner[i + 1]):
         if zero_after and not _zero_at(x, close + 1):
             return None
@@ -340,4 +346,17 @@ def _ascribed(x: Text, i: int) -> tuple[Tokens, Tokens] | None:
     return inner[:colon], inner[colon + 2 :]
 
 
-MATCHES: Final[tuple[Match, ...]] = (_boolean, _zero_distance, _lattice, _antisymmetric, _modular)
+def _negated(x: Text, i: int, tables: Tables) -> tuple[Tokens, int] | None:
+    """``¬ x ≠ y`` (``¬ (x ≠ y)``) at ``i``, a conjunct, as ``x = y`` (``not_not``, ``ne_eq``; red team 51: a
+    Boolean ``¬ (x != y) = true`` under a premise, which the normal form alone read)."""
+    t = x.t
+    if t[i].text != "¬" or (i and t[i - 1].text not in BEFORE):
+        return None
+    end = tables.conjunct_end[i + 1] if i + 1 < len(t) else i + 1
+    split = _relation(_stripped(t[i + 1 : end]))
+    if split is None or split[1] != "≠" or (end < len(t) and t[end].text not in AFTER):
+        return None
+    return _equation(split[0], split[2], t[i]), end  # a conjunct between separators: no brackets needed
+
+
+MATCHES: Final[tuple[Match, ...]] = (_boolean, _zero_distance, _lattice, _antisymmetric, _modular, _negated)

@@ -23,7 +23,13 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Final
 
-from putnam_solver.core.provers.lean import _answer_equalities, _answer_images, _answer_operations, _answer_positives
+from putnam_solver.core.provers.lean import (
+    _answer_divisibility,
+    _answer_equalities,
+    _answer_images,
+    _answer_operations,
+    _answer_positives,
+)
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_naturals import carriers, cases
 from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
@@ -370,6 +376,7 @@ RULES: Final[list[Rule]] = [
     (_answer_equalities.TRIGGERS, _answer_equalities.equalities),
     (_answer_positives.TRIGGERS, _answer_positives.positives),
     (_answer_operations.TRIGGERS, _answer_operations.operations),
+    (_answer_divisibility.TRIGGERS, _answer_divisibility.divisibility),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
