@@ -8,11 +8,13 @@ identity Lean proves, which round 50's readings left, by class.
 * (3) A double negation under a premise (``_answer_negations``): ``¬ ¬ P`` and ``¬ (x != y) = true`` (the
   normal form alone read them, so under a premise, where only the reading as written finds the condition,
   they passed).
+* (4) Positive witnesses written as successors (``_answer_positives``): ``∃ a b c, 2*(a+1)^n + ..`` for ``∃ a b
+  c, 0 < a ∧ .. ∧ 2*a^n + ..`` (on ``ℕ`` the successor is a bijection onto the positives).
 
 Each rule is a token rewrite of ``_answer_normal``, so the value and the question's side are read alike in
-every reading. Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (14)
-6 refused before (a remainder ``≠ 0``, and the double negations the normal form reads), 14 now. ``HONEST``
-(7): 7 accepted before and now. Official answers 346 of 346 (red team 37's sweep), the verdict snapshot
+every reading. Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (17)
+6 refused before (a remainder ``≠ 0``, and the double negations the normal form reads), 17 now. ``HONEST``
+(9): 9 accepted before and now. Official answers 346 of 346 (red team 37's sweep), the verdict snapshot
 unchanged.
 """
 
@@ -50,6 +52,13 @@ ATTACKS: dict[str, tuple[str, str]] = {
     "a double negation under a premise": (A1, a1_only(EQUATION, f"¬ ¬ ({EQUATION})")),
     "a Boolean inequation negated": (A1, a1_builder(f"¬ (({LEFT}) != {RIGHT}) = true")),
     "a double negation": (A1, a1_builder(f"¬ ¬ ({EQUATION})")),
+    # (4) positive witnesses as successors
+    "witnesses as successors": (A1, "{n : ℕ | 0 < n ∧ ∃ a b c, 2*(a+1)^n + 3*(b+1)^n = 4*(c+1)^n}"),
+    "witnesses in ℕ as successors": (A1, "{n : ℕ | 0 < n ∧ ∃ (a b c : ℕ), 2*(a+1)^n + 3*(b+1)^n = 4*(c+1)^n}"),
+    "witnesses as successors under a premise": (
+        A1,
+        "{n | ∀ m, (0 < m ∧ ∃ a b c : ℕ, 2*(a+1)^m + 3*(b+1)^m = 4*(c+1)^m) → m = n}",
+    ),
 }
 
 # name: (problem, value); each passes
@@ -70,6 +79,8 @@ HONEST: dict[str, tuple[str, str]] = {
     "the official answer by a bracketed distance": (A1, "{n : ℕ | (n : ℝ).dist 1 = 0}"),
     "the official answer by a double negation": (A1, "{n : ℕ | ¬ ¬ (n = 1)}"),
     "the official answer by a negated inequation": (A1, "{n : ℕ | ¬ (n != 1) = true}"),
+    "the official answer by a successor": (A1, "{n : ℕ | ∃ k, (k + 1) = n ∧ k = 0}"),
+    "a successor beside its name is no witness": (A1, "{n : ℕ | ∃ k, (k + 1) = n ∧ k * n = 0}"),
 }
 
 

@@ -14,6 +14,9 @@ written as one passed:
   ``PNat.add_coe``, ``PNat.mul_coe``, ``PNat.pow_coe``, ``PNat.coe_le_coe``); not where ``E`` writes ``-``,
   ``/`` or ``%`` (``ℕ+``'s subtraction stops at ``1``).
 
+* witnesses as successors (red team 51): ``∃ a, E (a + 1)`` is ``∃ a, 0 < a ∧ E a`` on ``ℕ``
+  (:func:`_successor_binder`).
+
 * a bound through the lattice or ``|·|``: ``max a 0 = a`` and ``|a| = a`` are ``0 ≤ a`` (``max_eq_left_iff``,
   ``abs_eq_self``), ``0 < min a b`` is ``0 < a ∧ 0 < b`` (``lt_min_iff``, in a linear order).
 
@@ -41,6 +44,7 @@ def positives(x: Text) -> Tokens | None:
     naturals = {name for name, kind in declared([t.text for t in x.t]) if kind == "ℕ"}
     for i in range(len(x.t)):
         found = _product(x, i, naturals) or _positive_binder(x, i) or _nonnegative(x, i) or _least(x, i)
+        found = found or _successor_binder(x, i)
         if found is not None:
             return [*x.t[:i], *found[0], *x.t[found[1] :]]
     return None
@@ -115,6 +119,48 @@ def _positive_binder(x: Text, i: int) -> tuple[Tokens, int] | None:
     ]
     body = [make_token("(", like), *t[comma + 1 : body_end], make_token(")", like)]
     return [*header, t[comma], *bounds, *body], body_end
+
+
+def _successor_binder(x: Text, i: int) -> tuple[Tokens, int] | None:
+    """``∃``/``∀`` at ``i`` binding names (``a b : ℕ``, ``(a b : ℕ)`` or no type) each written only as ``(a +
+    1)`` in its body, as the same binder with ``0 < a`` before the body and ``a`` for ``(a + 1)``: on ``ℕ``
+    the successor is a bijection onto the positives (``Nat.exists_eq_add_one``, ``Nat.succ_pred_eq_of_pos``);
+    a name with no type is read so too (only refusing more where it elaborates elsewhere)."""
+    t = x.t
+    if t[i].text not in ("∃", "∀"):
+        return None
+    comma = next((k for k in range(i + 1, len(t)) if t[k].text in HEADER_ENDS), None)
+    if comma is None or t[comma].text != ",":
+        return None
+    header = [u.text for u in t[i + 1 : comma] if u.text not in ("(", ")")]
+    named = header[: header.index(":")] if ":" in header else header
+    if header[len(named) :] not in ([], [":", "ℕ"], [":", "Nat"]) or not all(n.isidentifier() for n in named):
+        return None
+    body = t[comma + 1 : x.end[i]]
+    texts = [u.text for u in body]
+    shifted = {n for n in named if n in texts and all(_successor(texts, k) for k, u in enumerate(texts) if u == n)}
+    if not shifted:
+        return None
+    out, k = list[Token](), 0
+    while k < len(body):
+        if k + 4 < len(body) and texts[k + 1] in shifted and _successor(texts, k + 1):
+            out.append(body[k + 1])
+            k += 5
+        else:
+            out.append(body[k])
+            k += 1
+    like, link = t[i], "∧" if t[i].text == "∃" else "→"
+    bounds = [made for n in named if n in shifted for made in _bound(n, link, like)]
+    return [*t[i : comma + 1], *bounds, make_token("(", like), *out, make_token(")", like)], x.end[i]
+
+
+def _successor(texts: list[str], k: int) -> bool:
+    """Whether the name at ``k`` stands as ``( a + 1 )``."""
+    return k > 0 and k + 3 < len(texts) and [texts[k - 1], *texts[k + 1 : k + 4]] == ["(", "+", "1", ")"]
+
+
+def _bound(name: str, link: str, like: Token) -> Tokens:
+    return [make_token(text, like) for text in ("0", "<", name, link)]
 
 
 def _positive_type(t: Tokens, k: int) -> bool:
