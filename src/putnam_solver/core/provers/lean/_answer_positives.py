@@ -96,11 +96,8 @@ def _factors(x: Text, start: int) -> tuple[list[Tokens], int]:
 def _positive_binder(x: Text, i: int) -> tuple[Tokens, int] | None:
     """``∃``/``∀`` at ``i`` binding names in ``ℕ+`` (``(a b : ℕ+)`` groups, or ``a b : ℕ+`` before its ``,``)
     as the same names in ``ℕ`` with their bounds before the body (module doc)."""
-    t = x.t
-    if t[i].text not in ("∃", "∀"):
-        return None
-    comma = next((k for k in range(i + 1, len(t)) if t[k].text in HEADER_ENDS), None)
-    if comma is None or t[comma].text != ",":
+    t, comma = x.t, _header_comma(x, i)
+    if comma is None:
         return None
     header, names = [t[i]], list[Token]()
     k = i + 1
@@ -126,11 +123,8 @@ def _successor_binder(x: Text, i: int) -> tuple[Tokens, int] | None:
     1)`` in its body, as the same binder with ``0 < a`` before the body and ``a`` for ``(a + 1)``: on ``ℕ``
     the successor is a bijection onto the positives (``Nat.exists_eq_add_one``, ``Nat.succ_pred_eq_of_pos``);
     a name with no type is read so too (only refusing more where it elaborates elsewhere)."""
-    t = x.t
-    if t[i].text not in ("∃", "∀"):
-        return None
-    comma = next((k for k in range(i + 1, len(t)) if t[k].text in HEADER_ENDS), None)
-    if comma is None or t[comma].text != ",":
+    t, comma = x.t, _header_comma(x, i)
+    if comma is None:
         return None
     header = [u.text for u in t[i + 1 : comma] if u.text not in ("(", ")")]
     named = header[: header.index(":")] if ":" in header else header
@@ -161,6 +155,14 @@ def _successor(texts: list[str], k: int) -> bool:
 
 def _bound(name: str, link: str, like: Token) -> Tokens:
     return [make_token(text, like) for text in ("0", "<", name, link)]
+
+
+def _header_comma(x: Text, i: int) -> int | None:
+    """The ``,`` ending the header of the ``∃``/``∀`` at ``i``; None where there is no such binder."""
+    if x.t[i].text not in ("∃", "∀"):
+        return None
+    comma = next((k for k in range(i + 1, len(x.t)) if x.t[k].text in HEADER_ENDS), None)
+    return comma if comma is not None and x.t[comma].text == "," else None
 
 
 def _positive_type(t: Tokens, k: int) -> bool:
