@@ -23,21 +23,24 @@ Holes, and what closes each:
 - ``putnam mcp`` had no test of a tool replaced and put back during ``verify`` (round 20's fix runs the same
   code as ``serve``); it has one now.
 
-Tried and stopped (no change): ``COQPATH``, ``COQLIB`` and ``OCAMLPATH`` in the harness's environment (every
-tool run and probe starts from ``sandbox.base_environment``); relative ``PUTNAM_CACHE_DIR``,
-``PUTNAM_TOOLCHAIN_DIR`` and ``LEAN_PATH`` entries (``util.path_variable``, red team 19); a verdict cache entry
-replaced by a link to a file of the attacker's (``read_regular_file(own=True)``); a ``LEAN_PATH`` link
-pointed at another library (the entries are resolved at every reading, so the root, and the digest, change);
-a module added deep with its directory's modification time set back (the directory's change time moves).
+Tried and stopped (no change): ``COQPATH``, ``COQLIB``, ``COQCORELIB`` and ``OCAMLPATH`` in the harness's
+environment (the fingerprint and ``coqc -where`` stay: every tool run and probe starts from
+``sandbox.base_environment``); relative ``PUTNAM_CACHE_DIR`` and ``PUTNAM_TOOLCHAIN_DIR`` (refused,
+``util.path_variable``, red team 19); a verdict cache entry replaced by a link to a file of the attacker's
+(no verdict: ``read_regular_file(own=True)``); a candidate in a folder of someone else's proofs that is a
+link to a file of this machine (``putnam verify`` answers an input error, never reads it); a ``LEAN_PATH``
+entry that is a link pointed at another library (the entries are resolved at every reading, so the root,
+and the digest, change).
 
 Measured against the code before the fixes (main): 9 of the 11 attack tests got through (the two that did
 not are the Rocq in-place rewrite and a module added with its directory's time set back, kept as guards of
 the remembered listing: Rocq listed everything at every reading); after, 0 of 11. The MCP tool swap test
 passes on both (new coverage). Honest twins (4 tests) pass before and after. ``bench/library_state.py``
-(3 children x 15 readings each, alternated, load average about 5 on 2 cores): a Rocq reading after the
-first 7.8 ms against 22.9 ms (2.9 times cheaper), the first 24 ms on both; Lean on a made-up 8,000-module
-library 45 ms a reading, where main's 0.03 ms never looked below the top directory (the first 89 ms
-against 409).
+(children alternated with main's, on 2 shared cores): a Rocq reading after the first 7.8 ms against 22.9 ms
+(2.9 times cheaper; load average 5, 3 x 15 readings) and 17.9 ms against 48.8 ms (2.7 times; load 12,
+5 x 20); Lean on a made-up 8,000-module library 45 ms (load 5) to 100 ms (load 12) a reading, where main's
+0.03 ms never looked below the top directory. A Lean verification reads it 4 times on the fast profile
+(each gate's ``find_lean``), a cost against the seconds a Mathlib import takes.
 
 Assessed, left as it is: a library file rewritten with its size and modification time set back, or twice
 within one tick of the file system's clock, keeps the state (round 20's note: the cluster's nodes must
