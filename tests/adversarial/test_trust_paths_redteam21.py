@@ -18,6 +18,9 @@ Holes, and what closes each:
   which `lean` reads as it imports such a module) were in no listing; now they are.
 - A library subdirectory that is a symbolic link: ``os.walk`` does not follow it, so its modules were in
   no listing, Coq's or Lean's, though both provers load them; now linked directories are listed, once each.
+  Coq's module names (what G2 resolves a partially qualified ``Require`` against) were listed apart, by a
+  walk that did not follow a link below a ``user-contrib`` package either; they now come from the same
+  listing as the state.
 - Lean's ``lake-manifest.json`` rewritten with its size and time set back kept the old digest (it was read
   only when its state moved); it is a few kilobytes, now read at every reading.
 - ``putnam mcp`` had no test of a tool replaced and put back during ``verify`` (round 20's fix runs the same
@@ -32,9 +35,9 @@ link to a file of this machine (``putnam verify`` answers an input error, never 
 entry that is a link pointed at another library (the entries are resolved at every reading, so the root,
 and the digest, change).
 
-Measured against the code before the fixes (main): 9 of the 11 attack tests got through (the two that did
+Measured against the code before the fixes (main): 10 of the 12 attack tests got through (the two that did
 not are the Rocq in-place rewrite and a module added with its directory's time set back, kept as guards of
-the remembered listing: Rocq listed everything at every reading); after, 0 of 11. The MCP tool swap test
+the remembered listing: Rocq listed everything at every reading); after, 0 of 12. The MCP tool swap test
 passes on both (new coverage). Honest twins (4 tests) pass before and after. ``bench/library_state.py``
 (children alternated with main's, on 2 shared cores): a Rocq reading after the first 7.8 ms against 22.9 ms
 (2.9 times cheaper; load average 5, 3 x 15 readings) and 17.9 ms against 48.8 ms (2.7 times; load 12,
@@ -67,7 +70,8 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean.identity import library_digest
-from putnam_solver.core.provers.rocq.toolchain import library_state
+from putnam_solver.core.provers.rocq.libraries import installed_modules
+from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, library_state
 from putnam_solver.core.verify import Verdict, VerifyOptions
 from putnam_solver.verifier import dispatch
 from tests.fakes.swapped_coqc import GOOD, NEEDS_COQ, PROBLEM, replace, upgraded_coqc
@@ -150,6 +154,25 @@ def test_a_module_under_a_linked_library_directory_changed_changes_the_state(tmp
     _rewritten(deep)
     assert _lean_digest(lean) != before[0]
     assert library_state(coq) != before[1]
+
+
+def test_a_coq_module_under_a_linked_directory_is_an_installed_module(tmp_path: Path) -> None:
+    """G2 resolves a partially qualified ``Require`` against the modules coqc can load, which include those
+    under a linked directory (Coq's ``System.all_subdirs`` follows links). Before: missing from the set, so
+    a name such a module made ambiguous was still resolved to the other one."""
+    library = tmp_path / "coq"
+    (library / "theories" / "Init").mkdir(parents=True)
+    (library / "theories" / "Init" / "Logic.vo").write_bytes(b"L")
+    (tmp_path / "elsewhere" / "Algebra").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "Algebra" / "Ring.vo").write_bytes(b"R")
+    (library / "user-contrib" / "mathcomp").mkdir(parents=True)
+    (library / "user-contrib" / "mathcomp" / "Linked").symlink_to(tmp_path / "elsewhere")
+    coqc = tmp_path / "bin" / "coqc"  # answers ``coqc -where`` as the real one does: the library's directory
+    coqc.parent.mkdir()
+    coqc.write_text(f"#!/bin/sh\necho {library}\n")
+    coqc.chmod(0o755)
+    modules = installed_modules(find_tool(COQC, VerifyOptions(tools={"coqc": coqc})))
+    assert modules == {"Coq.Init.Logic", "mathcomp.Linked.Algebra.Ring"}
 
 
 def test_a_lean_manifest_rewritten_with_its_time_set_back_changes_the_digest(tmp_path: Path) -> None:

@@ -61,17 +61,23 @@ _KEPT = 16
 def tree_state(trees: Sequence[Tree], seed: str = "") -> str:
     """SHA-256 over ``seed`` and, per tree in order, its root and the path (relative to it), size and
     modification time of each file it keeps, in path order (see the module docstring)."""
+    return tree_listing(trees, seed)[0]
+
+
+def tree_listing(trees: Sequence[Tree], seed: str = "") -> tuple[str, tuple[str, ...]]:
+    """``tree_state`` and the files it was read from (their paths), from one listing: what a gate derives
+    from the library's files (Coq's module names) then belongs to the state the fingerprint names."""
     key = (tuple(trees), seed)
     known = _listings.get(key)
     if known is not None and known.current():
-        return known.digest
+        return known.digest, known.files
     listing = _listed(key[0], seed)
     with _lock:
         _listings.pop(key, None)
         _listings[key] = listing
         while len(_listings) > _KEPT:
             _listings.pop(next(iter(_listings)))
-    return listing.digest
+    return listing.digest, listing.files
 
 
 def _listed(trees: tuple[Tree, ...], seed: str) -> _Listing:
@@ -94,8 +100,9 @@ def _walk(
     directory: str, suffixes: tuple[str, ...], directories: list[tuple[str, State]], seen: set[State] | None = None
 ) -> Iterator[str]:
     """The kept files under ``directory``, noting each directory's state before it is listed. Into linked
-    directories too, each once: the prover loads a module through a link as any other, and ``os.walk``
-    does not follow them, so a module under a linked directory was in no listing (before red team 21)."""
+    directories too, each once, as the provers find modules (Coq's ``System.all_subdirs`` tells a directory
+    by ``Unix.stat``, which follows links: lib/system.ml): ``os.walk`` does not follow them, so a module
+    under a linked directory was in no listing (before red team 21)."""
     seen = set() if seen is None else seen
     state = _directory_state(directory)
     directories.append((directory, state))

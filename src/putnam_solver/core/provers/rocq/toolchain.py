@@ -23,7 +23,7 @@ from pathlib import Path
 from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, resolve_tool
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, parse_version
 from putnam_solver.core.sandbox import base_environment, outside_system_dirs
-from putnam_solver.core.tree_state import Tree, tree_state
+from putnam_solver.core.tree_state import Tree, tree_listing
 from putnam_solver.core.verify import VerifyOptions
 
 ROCQ_VERSION = "8.16.1"
@@ -110,10 +110,13 @@ def library_state(library: Path | None) -> str:
     0.24 to 0.46 s per process for Debian's 224 MB, 1,844-file library (every Rocq verification reads the
     state, the text profile's too). Rewriting an installed library needs the account that owns the
     toolchain, which is trusted."""
-    if library is None:
-        return hashlib.sha256(b"None").hexdigest()
+    return library_listing(library)[0] if library is not None else hashlib.sha256(b"None").hexdigest()
+
+
+def library_listing(library: Path) -> tuple[str, tuple[str, ...]]:
+    """``library_state`` and the paths of the files it was read from (``tree_listing``)."""
     plugins = [Tree(package, PLUGIN_FILES) for package in plugin_packages(library)]
-    return tree_state([Tree(library), *plugins], seed=str(library))
+    return tree_listing([Tree(library), *plugins], seed=str(library))
 
 
 PLUGIN_FILES = (".cmxs", "META")
