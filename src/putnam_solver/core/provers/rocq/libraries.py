@@ -10,11 +10,11 @@ name stays refused.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+import os
 
 from putnam_solver.core.gatekit import ResolvedTool
 from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
-from putnam_solver.core.provers.rocq.toolchain import coq_library, library_state
+from putnam_solver.core.provers.rocq.toolchain import coq_library, library_listing
 
 
 def installed_modules(coqc: ResolvedTool | None) -> frozenset[str]:
@@ -22,26 +22,26 @@ def installed_modules(coqc: ResolvedTool | None) -> frozenset[str]:
     ``Coq.A.B``, ``user-contrib/X/A.vo`` is ``X.A`` (how ``coqc`` binds its own library directories).
     Empty without a coqc: then no partially qualified name can be resolved, and none is accepted.
 
-    Listed again whenever the library's state (``toolchain.library_state``, which the toolchain's
-    fingerprint and so every verdict's key takes) changes: remembered by its path alone (before red team
-    17), a module installed while ``serve`` ran was missing from the set, so a name it made ambiguous was
-    still resolved, under the key of the new library."""
+    Read from the listing the library's state comes from (``toolchain.library_listing``; the toolchain's
+    fingerprint, and so every verdict's key, holds that state): remembered by its path alone (before red
+    team 17), a module installed while ``serve`` ran was missing from the set, so a name it made ambiguous
+    was still resolved, under the key of the new library; listed apart, without following links (before
+    red team 21), a module under a linked directory, which coqc loads, was missing from it the same way."""
     library = coq_library(coqc) if coqc is not None else None
-    return _modules_under(str(library), library_state(library)) if library is not None else frozenset()
+    return _modules_of(str(library), library_listing(library)[1]) if library is not None else frozenset()
 
 
 @functools.lru_cache(maxsize=4)
-def _modules_under(library: str, state: str) -> frozenset[str]:
-    """The modules under ``library``; ``state`` only keys the cache."""
-    roots = [(Path(library) / "theories", "Coq")]
-    contrib = Path(library) / "user-contrib"
-    if contrib.is_dir():
-        roots += [(d, d.name) for d in sorted(contrib.iterdir()) if d.is_dir()]
+def _modules_of(library: str, files: tuple[str, ...]) -> frozenset[str]:
+    """The modules the compiled files of ``library`` (among ``files``) are."""
+    theories, contrib = (os.path.join(library, name) + os.sep for name in ("theories", "user-contrib"))
+    roots = [(theories, ["Coq"]), (contrib, [])]
     return frozenset(
-        ".".join([prefix, *vo.relative_to(root).with_suffix("").parts])
+        ".".join([*prefix, *path[len(root) : -len(".vo")].split(os.sep)])
+        for path in files
+        if path.endswith(".vo")
         for root, prefix in roots
-        if root.is_dir()
-        for vo in root.rglob("*.vo")
+        if path.startswith(root) and (prefix or os.sep in path[len(root) :])
     )
 
 

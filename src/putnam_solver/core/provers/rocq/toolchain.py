@@ -23,6 +23,7 @@ from pathlib import Path
 from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, resolve_tool
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, parse_version
 from putnam_solver.core.sandbox import base_environment, outside_system_dirs
+from putnam_solver.core.tree_state import Tree, tree_listing
 from putnam_solver.core.verify import VerifyOptions
 
 ROCQ_VERSION = "8.16.1"
@@ -100,36 +101,22 @@ def toolchain_fingerprint(options: VerifyOptions) -> str:
 
 def library_state(library: Path | None) -> str:
     """The size and modification time of every file of the Coq library and of the plugins coqc loads from
-    the packages beside it (``plugin_packages``), hashed: a reinstalled library, or any one package of it
-    updated or rebuilt, changes it.
+    the packages beside it (``plugin_packages``), hashed (``tree_state``, which remembers the listing while
+    nothing in it moved): a reinstalled library, or any one package of it updated or rebuilt, changes it.
 
     Not the change time nor the inode, which would catch a file rewritten with its size and time set back
     (``touch -r``): the nodes of a cluster must agree on this state with the head (``cluster/ray.py``), and
     copies of one install on two machines differ in both. Not the bytes either: measured (red team 20) at
     0.24 to 0.46 s per process for Debian's 224 MB, 1,844-file library (every Rocq verification reads the
-    state, the text profile's too), against 8 ms for these file states on an idle machine; the plugins add
-    about a third (53 to 62 ms for the library alone, 73 to 109 ms with them, under load). Rewriting an
-    installed library needs the account that owns the toolchain, which is trusted."""
-    digest = hashlib.sha256(str(library).encode())
-    if library is None:
-        return digest.hexdigest()
-    files = sorted(
-        [os.path.join(root, name) for root, _, names in os.walk(library) for name in names]
-        + [
-            os.path.join(root, name)
-            for package in plugin_packages(library)
-            for root, _, names in os.walk(package)
-            if (loaded := [name for name in names if name.endswith(PLUGIN_FILES)])
-            for name in loaded
-        ]
-    )
-    for path in files:
-        try:
-            info = os.stat(path)
-        except OSError:
-            continue
-        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
+    state, the text profile's too). Rewriting an installed library needs the account that owns the
+    toolchain, which is trusted."""
+    return library_listing(library)[0] if library is not None else hashlib.sha256(b"None").hexdigest()
+
+
+def library_listing(library: Path) -> tuple[str, tuple[str, ...]]:
+    """``library_state`` and the paths of the files it was read from (``tree_listing``)."""
+    plugins = [Tree(package, PLUGIN_FILES) for package in plugin_packages(library)]
+    return tree_listing([Tree(library), *plugins], seed=str(library))
 
 
 PLUGIN_FILES = (".cmxs", "META")
@@ -143,10 +130,12 @@ def plugin_packages(library: Path) -> list[Path]:
     is ``COQLIB/../coq-core``) and the plugin packages named after it (``coq-elpi``, ``rocq-*``). They
     were outside the library's state (before red team 20): a ``ring_plugin.cmxs`` rebuilt or replaced
     left the fingerprint, and so the verdict cache's key and the selftest's record, as they were."""
-    parent = library.parent
-    if not parent.is_dir():
+    try:
+        entries = list(os.scandir(library.parent))
+    except OSError:
         return []
-    return sorted(d for d in parent.iterdir() if d.name.startswith(("coq-", "rocq-")) and d.is_dir() and d != library)
+    named = (e for e in entries if e.name.startswith(("coq-", "rocq-")) and e.path != str(library))
+    return sorted(Path(e.path) for e in named if e.is_dir())
 
 
 # --------------------------------------------------------------------------------------------- allow-list
