@@ -91,7 +91,10 @@ def test_two_attempts_run_side_by_side_in_the_local_sandbox(agent: CliAgent, tmp
     assert results["one_plus_one"].candidate == GOOD
 
 
-def test_model_server_faults_are_errors_never_passes(agent: CliAgent, tmp_path: Path) -> None:
+def test_model_server_faults_are_errors_never_passes(
+    agent: CliAgent, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "0")  # every request faults: a retry only waits out a backoff
     fake = FakeOpenAI([], default="500")
     result = agent.solve(tmp_path, fake)["one_plus_one"]
     assert result.status == "error"
