@@ -5,7 +5,9 @@ server needs."""
 
 from __future__ import annotations
 
+import fcntl
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,13 +67,25 @@ def pool() -> Iterator[SessionPool]:
 
 
 @pytest.fixture(scope="session")
-def rocq_selftest_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Rocq selftest, run once for the session: solve runs it once per toolchain, not once per test."""
-    cache = tmp_path_factory.mktemp("selftest-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PUTNAM_CACHE_DIR", str(cache))
-        assert selftest.run_selftest("rocq", VerifyOptions()).passed
-    return cache / "selftest"
+def rocq_selftest_records(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The records of a passed Rocq selftest, which each test copies into a cache of its own (solve runs
+    the selftest once per toolchain, not once per test). One run for the whole test run: the workers of
+    an xdist run share the toolchain, so the first to need the records makes them, under a lock in the
+    folder they share, and the others read them (the selftest is half a minute of coqc)."""
+    shared = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent  # the run's folder, above each worker's own
+    records = shared / "rocq-selftest" / "selftest"
+    with open(shared / "rocq-selftest.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not records.is_dir():
+            cache = Path(tempfile.mkdtemp(prefix="rocq-selftest-", dir=shared))
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("PUTNAM_CACHE_DIR", str(cache))
+                assert selftest.run_selftest("rocq", VerifyOptions()).passed
+            records.parent.mkdir()
+            (cache / "selftest").rename(records)  # only a passed selftest's records are ever shared
+    return records
 
 
 @pytest.fixture

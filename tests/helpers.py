@@ -12,7 +12,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from types import FrameType
+from types import FrameType, MappingProxyType
 from typing import Any
 from unittest import mock
 
@@ -279,6 +279,30 @@ def thinned(cases: Mapping[str, Any] | Sequence[Any], every: int = 3) -> list[An
         )
         for index, (key, value) in enumerate(items)
     ]
+
+
+NO_CASES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+
+
+def refusal_table_test(
+    refusal: Callable[..., str],
+    *,
+    honest: Mapping[str, tuple[str, ...]] = NO_CASES,
+    attacks: Mapping[str, tuple[str, ...]] = NO_CASES,
+) -> Callable[[Benchmark, tuple[str, ...], bool], None]:
+    """One test over tables of cases by id, each case the arguments after the benchmark of ``refusal``
+    (which returns a gate's refusal, empty for a pass): every ``honest`` case passes, every one of
+    ``attacks`` is refused. The red-team and false-rejection files differ in their tables and in how they
+    run a case, never in this test, so each names the one this returns."""
+    cases = [pytest.param(case, True, id=key) for key, case in honest.items()]
+    cases += [pytest.param(case, False, id=key) for key, case in attacks.items()]
+
+    @pytest.mark.parametrize(("case", "passes"), cases)
+    def test(bench: Benchmark, case: tuple[str, ...], passes: bool) -> None:
+        refused = refusal(bench, *case)
+        assert (refused == "") is passes, refused or "passed"
+
+    return test
 
 
 def failures(verdict: Verdict) -> dict[str, str]:

@@ -73,7 +73,7 @@ from tests.adversarial.test_lean_falserej43 import _theorem
 from tests.adversarial.test_lean_redteam37_classical import LEAST, SCOPED, g2
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK, _statement
 from tests.adversarial.test_lean_redteam42_counts import _g2
-from tests.helpers import assert_linear_work
+from tests.helpers import assert_linear_work, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 PLAIN = "putnam_2019_b1"  # `ℕ → ℕ`, `(n : ℕ)` with no hypothesis on it
@@ -269,16 +269,8 @@ def _verdict(bench: Benchmark, profile: str, problem: str, before: str, value: s
     return g2(bench, problem, before, value) if profile == FULL else _g2(bench, problem, value, before)
 
 
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
-def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value) == ""
-
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
-def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value)
+test_each_honest_value_passes = refusal_table_test(_verdict, honest=HONEST)
+test_each_near_miss_is_refused = refusal_table_test(_verdict, attacks=ATTACKS)
 
 
 # id: (solution type, the theorem's signature and conclusion, the positive parameters)

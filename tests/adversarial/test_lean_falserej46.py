@@ -34,7 +34,6 @@ from functools import partial
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_count_domains import unbounded_count
 from putnam_solver.core.provers.lean._answer_count_parameters import positive_parameters
 from putnam_solver.core.provers.lean._answer_count_reading import read_counts
@@ -43,7 +42,7 @@ from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from tests.adversarial.test_lean_falserej43 import _theorem
 from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, PLAIN, TEXT, _verdict
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK, _statement
-from tests.helpers import assert_linear_work
+from tests.helpers import assert_linear_work, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -152,16 +151,8 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
 }
 
 
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
-def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value) == ""
-
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
-def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value)
+test_each_honest_value_passes = refusal_table_test(_verdict, honest=HONEST)
+test_each_near_miss_is_refused = refusal_table_test(_verdict, attacks=ATTACKS)
 
 
 # id: (solution type, the theorem's signature and conclusion, the positive parameters)

@@ -46,14 +46,13 @@ from functools import partial
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from putnam_solver.core.provers.lean._number_decisions import bindings
 from putnam_solver.core.provers.lean.syntax import lex_code
 from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, TEXT, _verdict
 from tests.adversarial.test_lean_falserej46 import _read
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
-from tests.helpers import assert_linear_work
+from tests.helpers import assert_linear_work, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 ZIGZAG = "putnam_2023_b3"  # `ℕ → ℝ`, `(IsZigZag : {k : ℕ} → ..) .. (n : ℕ) (hn : 2 ≤ n)`
@@ -267,17 +266,8 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
     "one point, then an implication": (TEXT, SET, "", "{n : ℕ | ∃ k, k = n ∧ {m : ℕ | m < k}.ncard = 2 → n = 5}"),
 }
 
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
-def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value) == ""
-
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
-def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value)
+test_each_honest_value_passes = refusal_table_test(_verdict, honest=HONEST)
+test_each_near_miss_is_refused = refusal_table_test(_verdict, attacks=ATTACKS)
 
 
 # id: (text, the names bound, each with its type, at the token of its last use)

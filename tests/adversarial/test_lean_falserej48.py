@@ -33,11 +33,10 @@ from functools import partial
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from tests.adversarial.test_lean_falserej44 import LEAST, TEXT, _verdict
 from tests.adversarial.test_lean_falserej46 import _read
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
-from tests.helpers import assert_linear_work
+from tests.helpers import assert_linear_work, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -198,17 +197,8 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
     "an unbounded set ascribed": (TEXT, LEAST, "", "Set.ncard (Set.Ici 3987 : Set ℕ)"),
 }
 
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
-def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value) == ""
-
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
-def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value)
+test_each_honest_value_passes = refusal_table_test(_verdict, honest=HONEST)
+test_each_near_miss_is_refused = refusal_table_test(_verdict, attacks=ATTACKS)
 
 
 UNITS = ("a < b * b + 2 * b ^ 2 ∧ ", "a ^ 2 + b ^ 3 - a ≥ 1 ∧ ", "¬ (a ≥ b) ∧ ")

@@ -49,7 +49,7 @@ from putnam_solver.core.provers.lean.syntax import LexError, lex
 from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, TEXT, _verdict
 from tests.adversarial.test_lean_falserej47 import A1, ROOKS, Q
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
-from tests.helpers import lean_edit_failures
+from tests.helpers import lean_edit_failures, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 PID = "putnam_1962_a1"
@@ -237,13 +237,5 @@ def test_a_separator_lean_stops_at_is_refused(lean_putnambench: Benchmark, numbe
     assert GLUED in found.get("G2", "") and GLUED in found.get("G3", ""), found
 
 
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in HONEST.items()])
-def test_each_honest_value_passes(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value) == ""
-
-
-@pytest.mark.parametrize("case", [pytest.param(v, id=k) for k, v in ATTACKS.items()])
-def test_each_near_miss_is_refused(bench: Benchmark, case: tuple[str, ...]) -> None:
-    profile, problem, before, value = case
-    assert _verdict(bench, profile, problem, before, value)
+test_each_honest_value_passes = refusal_table_test(_verdict, honest=HONEST)
+test_each_near_miss_is_refused = refusal_table_test(_verdict, attacks=ATTACKS)

@@ -52,7 +52,7 @@ from putnam_solver.core.benchmark import Benchmark
 from tests.adversarial.test_lean_falserej44 import FULL, LEAST, OPEN, TEXT, _verdict
 from tests.adversarial.test_lean_falserej47 import ROOKS
 from tests.adversarial.test_lean_redteam39_values import BENCHMARK
-from tests.helpers import lean_edit_failures
+from tests.helpers import lean_edit_failures, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 PID = "putnam_1962_a1"
@@ -255,12 +255,4 @@ def test_only_a_bare_guillemet_simp_passes(lean_putnambench: Benchmark, helper: 
     assert found == {} if honest else "attribute not permitted" in found.get("G2", ""), found
 
 
-@pytest.mark.parametrize(
-    ("case", "honest"),
-    [
-        *(pytest.param(v, True, id=k) for k, v in HONEST.items()),
-        *(pytest.param(v, False, id=k) for k, v in ATTACKS.items()),
-    ],
-)
-def test_honest_values_pass_and_near_misses_stay_refused(bench: Benchmark, case: tuple[str, ...], honest: bool) -> None:
-    assert (_verdict(bench, *case) == "") is honest
+test_honest_values_pass_and_near_misses_stay_refused = refusal_table_test(_verdict, honest=HONEST, attacks=ATTACKS)

@@ -165,6 +165,11 @@ def g2(bench: Benchmark, problem: str, before: str, value: str) -> str:
     return failures(lean_verdict(bench, problem, candidate, Profile.FULL, Track.NO_ANSWER)).get("G2", "")
 
 
+def g2_alone(bench: Benchmark, problem: str, value: str) -> str:
+    """``g2`` on ``value`` with nothing written before the solution."""
+    return g2(bench, problem, "", value)
+
+
 @pytest.mark.parametrize(
     ("before", "value"),
     sampled(

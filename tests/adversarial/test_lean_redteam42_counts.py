@@ -69,7 +69,7 @@ from putnam_solver.core.provers.lean.syntax import lex_code
 from putnam_solver.core.verify import Track
 from tests.adversarial.test_lean_redteam37_classical import g2
 from tests.adversarial.test_lean_redteam39_values import BELOW, BENCHMARK, LEAST, _statement
-from tests.helpers import assert_linear_work, failures, lean_filled, lean_text_verdict
+from tests.helpers import assert_linear_work, failures, lean_filled, lean_text_verdict, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 COPRIMES = "putnam_2005_a2"  # `ℕ → ℕ`, under `open Nat Set`
@@ -203,14 +203,8 @@ OPENED_ATTACKS: dict[str, tuple[str, str, str]] = {
 }
 
 
-@pytest.mark.parametrize(("problem", "before", "value"), [pytest.param(*v, id=k) for k, v in OPENED_HONEST.items()])
-def test_each_short_name_under_its_open_passes(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value) == ""
-
-
-@pytest.mark.parametrize(("problem", "before", "value"), [pytest.param(*v, id=k) for k, v in OPENED_ATTACKS.items()])
-def test_each_other_short_name_is_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
+test_each_short_name_under_its_open_passes = refusal_table_test(g2, honest=OPENED_HONEST)
+test_each_other_short_name_is_refused = refusal_table_test(g2, attacks=OPENED_ATTACKS)
 
 
 # id: (solution type, value, whether the domain rule finds a count of a domain the text does not bound)

@@ -40,11 +40,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from putnam_solver.core.benchmark import Benchmark
-from tests.adversarial.test_lean_redteam37_classical import LEAST, SCOPED, P, g2
-from tests.helpers import putnambench_dir
+from tests.adversarial.test_lean_redteam37_classical import LEAST, SCOPED, P, g2, g2_alone
+from tests.helpers import putnambench_dir, refusal_table_test
 
 BENCHMARK: Path = putnambench_dir() / "putnam_bench_lean4.jsonl"
 
@@ -152,19 +150,9 @@ FIXED_HONEST = frozenset({"PartENat.some", "Part.some", "WithTop.some", "WithBot
 """The honest twins refused before red team 42 (read as ``Nonempty.some``)."""
 
 
-@pytest.mark.parametrize(("problem", "before", "value"), SEARCHES.values(), ids=SEARCHES.keys())
-def test_each_search_is_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
-
-
-@pytest.mark.parametrize(("problem", "before", "value"), TRIED.values(), ids=TRIED.keys())
-def test_what_was_refused_stays_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
-
-
-@pytest.mark.parametrize(("problem", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value) == ""
+test_each_search_is_refused = refusal_table_test(g2, attacks=SEARCHES)
+test_what_was_refused_stays_refused = refusal_table_test(g2, attacks=TRIED)
+test_each_honest_twin_passes = refusal_table_test(g2_alone, honest=HONEST)
 
 
 def test_a_count_in_a_set_builder_says_why(bench: Benchmark) -> None:

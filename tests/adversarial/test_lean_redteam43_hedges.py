@@ -41,7 +41,8 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, LEAST, g2
+from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, LEAST, g2, g2_alone
+from tests.helpers import refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -210,14 +211,8 @@ SUCC_REFUSED: dict[str, tuple[str, str]] = {
 }
 
 
-@pytest.mark.parametrize(("problem", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_hedge_or_restated_search_is_refused(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value)
-
-
-@pytest.mark.parametrize(("problem", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value) == ""
+test_each_hedge_or_restated_search_is_refused = refusal_table_test(g2_alone, attacks=ATTACKS)
+test_each_honest_twin_passes = refusal_table_test(g2_alone, honest=HONEST)
 
 
 @pytest.mark.parametrize(("problem", "value"), [*BY_DESIGN.values(), *SUCC_REFUSED.values()])

@@ -49,9 +49,9 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_count_padding import depends
 from putnam_solver.core.provers.lean._answer_respelled import respelled
-from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, LEAST, g2
+from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, LEAST, g2_alone
 from tests.adversarial.test_lean_redteam43_hedges import A1, A4, A19, B3, B5, SQUARES, near, q_a1, q_a4, q_a19
-from tests.helpers import assert_linear_work
+from tests.helpers import assert_linear_work, refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -199,19 +199,9 @@ HONEST: dict[str, tuple[str, str]] = {
 }
 
 
-@pytest.mark.parametrize(("problem", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_attack_is_refused(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value)
-
-
-@pytest.mark.parametrize(("problem", "value"), BY_HAND.values(), ids=BY_HAND.keys())
-def test_each_premise_or_extremum_by_hand_stays_refused(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value)
-
-
-@pytest.mark.parametrize(("problem", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value) == ""
+test_each_attack_is_refused = refusal_table_test(g2_alone, attacks=ATTACKS)
+test_each_premise_or_extremum_by_hand_stays_refused = refusal_table_test(g2_alone, attacks=BY_HAND)
+test_each_honest_twin_passes = refusal_table_test(g2_alone, honest=HONEST)
 
 
 @pytest.mark.parametrize(
@@ -224,7 +214,7 @@ def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> 
 )
 def test_the_refusal_says_why(bench: Benchmark, name: str, said: str) -> None:
     problem, value = ATTACKS[name]
-    assert said in g2(bench, problem, "", value)
+    assert said in g2_alone(bench, problem, value)
 
 
 @pytest.mark.parametrize(

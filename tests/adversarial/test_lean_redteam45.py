@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_count_padding import depends
 from putnam_solver.core.provers.lean._answer_respelled import respelled
 from putnam_solver.core.provers.lean._answer_types import typed
-from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2
+from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2_alone
 from tests.adversarial.test_lean_redteam43_hedges import A1, A4, A19, B5, SQUARES, q_a1, q_a4, q_b5
+from tests.helpers import refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -124,15 +124,8 @@ HONEST: dict[str, tuple[str, str]] = {
     "a count of the squares below the member": (A1, "{n : ℕ | {m : ℕ | m * m < n}.ncard = 1}"),
 }
 
-
-@pytest.mark.parametrize(("problem", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_attack_is_refused(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value)
-
-
-@pytest.mark.parametrize(("problem", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value) == ""
+test_each_attack_is_refused = refusal_table_test(g2_alone, attacks=ATTACKS)
+test_each_honest_twin_passes = refusal_table_test(g2_alone, honest=HONEST)
 
 
 @pytest.mark.parametrize(

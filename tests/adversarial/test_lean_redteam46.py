@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_count_padding import pinned_count
 from putnam_solver.core.provers.lean.syntax import lex_code
 from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, LEAST, SCOPED, g2
 from tests.adversarial.test_lean_redteam43_hedges import A1, SQUARES
+from tests.helpers import refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -133,14 +133,8 @@ HONEST: dict[str, tuple[str, str, str]] = {
 }
 
 
-@pytest.mark.parametrize(("problem", "before", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_attack_is_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
-
-
-@pytest.mark.parametrize(("problem", "before", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value) == ""
+test_each_attack_is_refused = refusal_table_test(g2, attacks=ATTACKS)
+test_each_honest_twin_passes = refusal_table_test(g2, honest=HONEST)
 
 
 @pytest.mark.parametrize(

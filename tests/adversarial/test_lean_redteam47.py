@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_algebra import algebraic
 from putnam_solver.core.provers.lean._answer_count_forms import extent
 from putnam_solver.core.provers.lean._answer_types import typed
@@ -54,6 +53,7 @@ from putnam_solver.core.provers.lean._answer_unparenthesized import unparenthesi
 from putnam_solver.core.provers.lean._brackets import bracket_partners
 from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2
 from tests.adversarial.test_lean_redteam43_hedges import A1, A4, A19, B5, OFFICIAL_1994, SQUARES, q_a1, q_a4, q_a19
+from tests.helpers import refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -216,14 +216,8 @@ HONEST: dict[str, tuple[str, str, str]] = {
 }
 
 
-@pytest.mark.parametrize(("problem", "before", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_attack_is_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
-
-
-@pytest.mark.parametrize(("problem", "before", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value) == ""
+test_each_attack_is_refused = refusal_table_test(g2, attacks=ATTACKS)
+test_each_honest_twin_passes = refusal_table_test(g2, honest=HONEST)
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_algebra import algebraic, cancelling
 from putnam_solver.core.provers.lean._answer_count_padding import pinned_count
 from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED
@@ -61,6 +60,7 @@ from putnam_solver.core.provers.lean._answer_types import showing, typed
 from putnam_solver.core.provers.lean.syntax import lex_code
 from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2
 from tests.adversarial.test_lean_redteam43_hedges import A1, A4, A19, B5, OFFICIAL_1994, SQUARES, q_a1, q_a4, q_a19
+from tests.helpers import refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -203,19 +203,9 @@ BY_DESIGN: dict[str, tuple[str, str, str]] = {
 refused ``{n | ((Finset.range 30).filter (· = n)).card = 1}``; ``{m ^ 2 | m < 30}`` states it."""
 
 
-@pytest.mark.parametrize(("problem", "before", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_attack_is_refused(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
-
-
-@pytest.mark.parametrize(("problem", "before", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value) == ""
-
-
-@pytest.mark.parametrize(("problem", "before", "value"), BY_DESIGN.values(), ids=BY_DESIGN.keys())
-def test_a_pinned_count_is_refused_by_design(bench: Benchmark, problem: str, before: str, value: str) -> None:
-    assert g2(bench, problem, before, value)
+test_each_attack_is_refused = refusal_table_test(g2, attacks=ATTACKS)
+test_each_honest_twin_passes = refusal_table_test(g2, honest=HONEST)
+test_a_pinned_count_is_refused_by_design = refusal_table_test(g2, attacks=BY_DESIGN)
 
 
 @pytest.mark.parametrize(

@@ -36,12 +36,10 @@ true``: the normal form alone reads it), and ``Nat.Coprime 5 d`` for ``¬ 5 ∣ 
 
 from __future__ import annotations
 
-import pytest
-
-from putnam_solver.core.benchmark import Benchmark
-from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2
+from tests.adversarial.test_lean_redteam37_classical import BENCHMARK, g2_alone
 from tests.adversarial.test_lean_redteam43_hedges import A1, A4, A19, B3, B5, q_a1, q_a4
 from tests.adversarial.test_lean_redteam49 import EQUATION, a1_builder, a1_only
+from tests.helpers import refusal_table_test
 
 __all__ = ["BENCHMARK"]
 
@@ -156,12 +154,5 @@ HONEST: dict[str, tuple[str, str]] = {
     ),
 }
 
-
-@pytest.mark.parametrize(("problem", "value"), ATTACKS.values(), ids=ATTACKS.keys())
-def test_each_attack_is_refused(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value)
-
-
-@pytest.mark.parametrize(("problem", "value"), HONEST.values(), ids=HONEST.keys())
-def test_each_honest_twin_passes(bench: Benchmark, problem: str, value: str) -> None:
-    assert g2(bench, problem, "", value) == ""
+test_each_attack_is_refused = refusal_table_test(g2_alone, attacks=ATTACKS)
+test_each_honest_twin_passes = refusal_table_test(g2_alone, honest=HONEST)

@@ -43,16 +43,6 @@ def agent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_p
     return spec
 
 
-def test_a_correct_proof_passes_the_full_profile(agent: CliAgent, tmp_path: Path) -> None:
-    result = agent.solve(tmp_path, agent.fake([agent.write(GOOD), DONE]))["one_plus_one"]
-    assert result.status == "passed", result.error
-    assert result.candidate == GOOD
-    assert result.verdict is not None and result.verdict.accepted
-    assert result.verdict.profile is Profile.FULL
-    assert result.input_tokens > 0 and result.output_tokens > 0
-    assert result.transcript is not None and result.transcript.suffix == ".eval"
-
-
 @pytest.mark.parametrize(("candidate", "gate"), [(BAD, "G4"), (EDITED, "G2")], ids=["wrong-proof", "edited"])
 def test_a_wrong_proof_or_an_edited_statement_is_rejected(
     agent: CliAgent, tmp_path: Path, candidate: str, gate: str
@@ -91,7 +81,10 @@ def test_two_attempts_run_side_by_side_in_the_local_sandbox(agent: CliAgent, tmp
     assert results["one_plus_one"].candidate == GOOD
 
 
-def test_model_server_faults_are_errors_never_passes(agent: CliAgent, tmp_path: Path) -> None:
+def test_model_server_faults_are_errors_never_passes(
+    agent: CliAgent, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "0")  # every request faults: a retry only waits out a backoff
     fake = FakeOpenAI([], default="500")
     result = agent.solve(tmp_path, fake)["one_plus_one"]
     assert result.status == "error"
@@ -99,7 +92,11 @@ def test_model_server_faults_are_errors_never_passes(agent: CliAgent, tmp_path: 
     assert fake.faults_served and set(fake.faults_served) == {"500"}
 
 
-def test_the_shell_has_no_network_and_cannot_write_outside_its_workspace(agent: CliAgent, tmp_path: Path) -> None:
+def test_a_correct_proof_passes_the_full_profile_from_a_shell_without_network_or_writes_outside(
+    agent: CliAgent, tmp_path: Path
+) -> None:
+    """The shell tries the network and a file outside its workspace, then the proof is written and passes:
+    one CLI run for both (each run of a CLI costs seconds of start-up and model-bridge polling)."""
     outside = tmp_path / "outside.txt"
     with unreached_port() as port:
         script = [
@@ -113,7 +110,12 @@ def test_the_shell_has_no_network_and_cannot_write_outside_its_workspace(agent: 
     assert "connect_exit=1" in tool_output(fake, "net"), tool_output(fake, "net")
     assert "touch_exit=1" in tool_output(fake, "tmp")
     assert not outside.exists()
-    assert result.status == "passed", "the workspace itself stays writable"
+    assert result.status == "passed", f"the workspace itself stays writable: {result.error}"
+    assert result.candidate == GOOD
+    assert result.verdict is not None and result.verdict.accepted
+    assert result.verdict.profile is Profile.FULL
+    assert result.input_tokens > 0 and result.output_tokens > 0
+    assert result.transcript is not None and result.transcript.suffix == ".eval"
 
 
 LOOK = "touch mine-$$; sleep 1; echo pwd=$(pwd); ls -A"

@@ -47,7 +47,8 @@ def test_rate_limited_run_falls_back_and_completes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("fault", ["500", "malformed", "timeout"])
-def test_model_faults_are_errors_never_passes(tmp_path: Path, fault: str) -> None:
+def test_model_faults_are_errors_never_passes(tmp_path: Path, fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "0")  # every request faults: a retry only waits out a backoff
     fake = FakeOpenAI([], default=fault, timeout_sleep=4.0)
     with serve(fake) as url:
         result = run(tmp_path, openai_config(url, budgets=Budgets(max_turns=2)))["one_plus_one"]

@@ -26,6 +26,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import anyio
 
@@ -115,6 +116,23 @@ class ProblemContext:
         return self.prover.challenge(self.problem, self.track)
 
 
+_Arguments = ParamSpec("_Arguments")
+_Answer = TypeVar("_Answer")
+
+
+async def in_gate_slot(
+    ctx: ProblemContext, call: Callable[_Arguments, _Answer], *args: _Arguments.args, **kwargs: _Arguments.kwargs
+) -> _Answer | str:
+    """``call`` run in a worker thread while it holds one of the ``ctx.verifier.slots()`` gate slots
+    (``ctx.limit``), so the model calls of other samples keep running while it waits; a file that is not
+    a candidate at all (``InputError``) is its message. Every tool that runs the prover goes through it."""
+    async with ctx.limit(ctx.verifier.slots()):
+        try:
+            return await anyio.to_thread.run_sync(functools.partial(call, *args, **kwargs))
+        except InputError as exc:
+            return str(exc)
+
+
 async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) -> Verdict | str:
     """Run the gates on ``text`` in a worker thread; a file that is not a candidate at all is a message.
 
@@ -122,22 +140,19 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
     capacity with ``--ray``), and the model calls of other samples keep running while one waits.
     """
     with watched_tool_files() as watch:  # a tool replaced and put back meanwhile (``toolchain_guard``)
-        async with ctx.limit(ctx.verifier.slots()):
-            try:
-                verdict = await anyio.to_thread.run_sync(
-                    functools.partial(
-                        ctx.verifier.verify,
-                        ctx.prover,
-                        ctx.benchmark,
-                        ctx.problem,
-                        text.encode("utf-8"),
-                        ctx.track,
-                        options,
-                        ctx.file_name,
-                    )
-                )
-            except InputError as exc:
-                return str(exc)
+        verdict = await in_gate_slot(
+            ctx,
+            ctx.verifier.verify,
+            ctx.prover,
+            ctx.benchmark,
+            ctx.problem,
+            text.encode("utf-8"),
+            ctx.track,
+            options,
+            ctx.file_name,
+        )
+        if isinstance(verdict, str):
+            return verdict
         verdict.benchmark = with_errata(verdict.benchmark, ctx.benchmark, ctx.problem)  # shown and stored with them
         if ctx.toolchain is None:
             return verdict
@@ -180,24 +195,19 @@ async def prepare(ctx: ProblemContext) -> None:
 
 async def check_text(ctx: ProblemContext, text: str) -> CheckOutcome | str:
     """The agent's check of ``text`` (``interactive.check_file``, by ``ctx.verifier``) in a worker thread."""
-    async with ctx.limit(ctx.verifier.slots()):
-        try:
-            return await anyio.to_thread.run_sync(
-                functools.partial(
-                    ctx.verifier.check,
-                    ctx.prover,
-                    ctx.benchmark,
-                    ctx.problem,
-                    text,
-                    ctx.track,
-                    ctx.check_options,
-                    ctx.pool if ctx.parts.warm or ctx.parts.lemmas else None,
-                    ctx.file_name,
-                    ctx.parts.warm,
-                )
-            )
-        except InputError as exc:
-            return str(exc)
+    return await in_gate_slot(
+        ctx,
+        ctx.verifier.check,
+        ctx.prover,
+        ctx.benchmark,
+        ctx.problem,
+        text,
+        ctx.track,
+        ctx.check_options,
+        ctx.pool if ctx.parts.warm or ctx.parts.lemmas else None,
+        ctx.file_name,
+        ctx.parts.warm,
+    )
 
 
 def format_check(outcome: CheckOutcome, candidate: str) -> str:
@@ -260,23 +270,18 @@ async def state_at(ctx: ProblemContext, text: str, line: int) -> str:
     """The ``goals`` answer: the proof state at the end of ``line`` (by ``ctx.verifier``), or why there is none."""
     if ctx.pool is None:
         return "goals are not available for this prover"
-    async with ctx.limit(ctx.verifier.slots()):
-        try:
-            found = await anyio.to_thread.run_sync(
-                functools.partial(
-                    ctx.verifier.goals,
-                    ctx.prover,
-                    ctx.benchmark,
-                    ctx.problem,
-                    text,
-                    line,
-                    ctx.track,
-                    ctx.check_options,
-                    ctx.pool,
-                )
-            )
-        except InputError as exc:
-            return str(exc)
+    found = await in_gate_slot(
+        ctx,
+        ctx.verifier.goals,
+        ctx.prover,
+        ctx.benchmark,
+        ctx.problem,
+        text,
+        line,
+        ctx.track,
+        ctx.check_options,
+        ctx.pool,
+    )
     return format_state(found, text) if isinstance(found, ProofState) else found
 
 
@@ -379,12 +384,9 @@ async def prover_search(ctx: ProblemContext, command: str, query: str) -> str:
     session with the problem's imports and the statement's preamble (``sessions.library_search``)."""
     if ctx.pool is None:
         return "the library search is not available for this prover"
-    async with ctx.limit(ctx.verifier.slots()):
-        answer = await anyio.to_thread.run_sync(
-            functools.partial(
-                library_search, ctx.prover, ctx.problem, ctx.track, ctx.check_options, ctx.pool, command, query
-            )
-        )
+    answer = await in_gate_slot(
+        ctx, library_search, ctx.prover, ctx.problem, ctx.track, ctx.check_options, ctx.pool, command, query
+    )
     return clip(answer)
 
 
