@@ -1,6 +1,6 @@
-"""False rejections, round 52 (Lean): honest proofs the G3 rule of red team 49 refused, a name whose text after
-its first character holds a command keyword (``hopen``, ``hend``, ``hdef``) read where a tactic begins, each
-class beside near misses that must stay refused.
+"""False rejections, round 52 (Lean): honest proofs the G3 rule of red team 49 refused (a name whose text after
+its first character holds a command keyword, ``hopen``, ``hend``, ``hdef``, read where a tactic begins) and
+honest no-answer values G2 refused, each class beside near misses that must stay refused.
 
 * a pattern tactic after ``;``, ``<;>`` (also at the end of the line before), ``try``, ``all_goals``, a
   tactic's ``(``, ``first |``, a ``case``'s or ``next``'s ``=>``, a tactic alternative's ``=>`` (``cases h
@@ -13,24 +13,36 @@ class beside near misses that must stay refused.
   before a pattern's name (``_rcases_patterns``);
 * a name right after the ``with`` of a tactic that takes names there (``cases' h with hopen hb``, ``set x := e
   with hdef``, ``split_ifs with hend``, ``injection``, ``filter_upwards``...): red team 50 read every name
-  right after ``with`` as core ``cases``'s tactic (``_with_binders``).
+  right after ``with`` as core ``cases``'s tactic (``_with_binders``);
+* a name among a declaration's binders (``theorem aux`` then ``(hend : p)`` at column 0, as PutnamBench writes
+  statements): red team 50 read a name after ``(`` first on its line as a tactic's (``_signature_binders``);
+* a domain ascribed to a no-answer value's ``fun`` in brackets of its own (``: (ℕ) → (ℕ)``) or as a dependent
+  arrow (``: (k : ℕ) → ℕ``, Lean's ``depArrow``): round 49 read one word per domain only
+  (``_number_decisions._domain_words``); a hole, an implicit binder, a ``Fin`` domain stay refused.
 
 Near misses stay refused: the same words where ``;`` belongs to a term (``exact let x := 1; obtain ..``, in a
 term's brackets), after a term's word (``exact f try obtain``, ``exact foo case x =>``), after a term
 ``match``'s or ``fun``'s ``=>``, after a ``conv =>``, a term ``let`` left open in a nested block, core
-``cases``/``induction``'s ``with`` (a tactic runs there), a ``with`` whose tactic is not one listed.
+``cases``/``induction``'s ``with`` (a tactic runs there), a ``with`` whose tactic is not one listed, a
+group at a tactic's column or after a bullet.
 
-Measured (the same tests run against the code before this round and after it): ``HONEST`` (N_HONEST):
-BEFORE_HONEST passed before, N_HONEST now; ``HOSTILE`` (N_HOSTILE): N_HOSTILE refused before and now. Published
-Lean proofs of the conformance corpora (1494 distinct files, comments kept as written) with every hypothesis
-name ``h``/``hx``/``h1``/``hab``... respelled ``hend``: STRESS_BEFORE; as published, 0 names refused before
-and after.
+Measured (the same tests run against the code before this round and after it): ``HONEST`` (37): 0 passed
+before, 37 now; ``HOSTILE`` (24): 23 refused before (``exact (f`` then ``obtain a | h..)`` on the next line
+was read as a pattern; Lean's ``(`` keeps the term open there, so it is refused now), 24 now; ``VALUES`` (9):
+the 4 honest ones refused before, 4 passed now, the 5 near misses refused before and now; ``SIGNATURES``
+(7): the 4 honest ones refused before, 4 passed now, the 3 near misses refused before and now. Published Lean
+proofs of the conformance corpora (1494 distinct files): as published, no name refused by this rule before
+or after; with every hypothesis name (``h``, ``hx``, ``h1``, ``hab``, ``H2``...) respelled ``hend``, 894
+names in 258 files refused before, 71 in 40 now (what is left is listed below; the respelling also reaches
+the benchmark's own statements, whose binders are now read). The ``dependent function
+type in brackets`` row of round 50's ``ATTACKS`` (a fail-closed refusal, listed there as left) moved here.
 
 Left (refused, fail closed): a pattern tactic after a tactic holding a term body word inside a nested block
 (``have h := by`` then ``exact let x := 1; x``), after ``then``/``else``, after a term ``fun``'s alternatives
 or when the line it aligns with is more than 2048 tokens back; a ``with`` whose tactic spans lines before it;
-names in a signature's binders at column 0 (``theorem t`` then ``(hend : p)``), a ``def``'s equation patterns
-(``| (hend :: t) => ..``) and right-hand sides, absolute value bars (``|hend z|``).
+names after a word no list knows
+(``injection hend``), in a ``def``'s equation patterns (``| (hend :: t) => ..``) and right-hand sides, and
+between absolute value bars (``|hend z|``).
 """
 
 from __future__ import annotations
@@ -39,7 +51,12 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._resumed_names import CONSTRUCT as RESUMED
+from tests.adversarial.test_lean_falserej44 import FULL, OPEN, _verdict
+from tests.adversarial.test_lean_falserej47 import ROOKS
+from tests.adversarial.test_lean_redteam39_values import BENCHMARK
 from tests.helpers import lean_edit_failures
+
+__all__ = ["BENCHMARK"]
 
 PID = "putnam_1962_a1"
 AXIOM = "axiom zz : False"
@@ -127,4 +144,46 @@ def test_a_pattern_or_binder_passes_and_a_tactic_place_is_refused(
     lean_putnambench: Benchmark, name: str, honest: bool
 ) -> None:
     found = lean_edit_failures(lean_putnambench, PID, {"proof": (HONEST if honest else HOSTILE)[name]})
+    assert found == {} if honest else RESUMED in found.get("G3", ""), found
+
+
+ROOK = "fun k => if k = 1 then 0 else 2 ^ (k - 2)"
+# no-answer values of `putnam_2005_a2` (`ℕ → ℕ`, under `open Nat Set`): each ascription gives the `fun`'s
+# binder its domain, so its `if` is read over `ℕ` (G2); honest ones pass, near misses stay refused
+# name: (the type ascribed, honest)
+VALUES: dict[str, tuple[str, bool]] = {
+    "domains in brackets of their own": ("((ℕ) → (ℕ))", True),
+    "a domain in brackets, unbracketed": ("(ℕ) → ℕ", True),
+    "a dependent ascription in brackets": ("((k : ℕ) → ℕ)", True),
+    "a dependent ascription": ("(k : ℕ) → ℕ", True),
+    "a hole": ("(_ → ℕ)", False),
+    "an implicit binder": ("({k : ℕ} → ℕ)", False),
+    "a Fin binder": ("((k : Fin 5) → ℕ)", False),
+    "a hole in brackets of its own": ("((_) → ℕ)", False),
+    "a hole as a dependent binder's type": ("((k : _) → ℕ)", False),
+}
+
+
+@pytest.mark.parametrize("name", VALUES)
+def test_an_ascribed_domain_is_read(bench: Benchmark, name: str) -> None:
+    ascribed, honest = VALUES[name]
+    assert (_verdict(bench, FULL, ROOKS, OPEN, f"fun n => ({ROOK} : {ascribed}) n") == "") is honest
+
+
+# (place, text, honest): a declaration's binders at column 0 pass; a group a term or tactic holds is refused
+SIGNATURES: dict[str, tuple[str, str, bool]] = {
+    "a helper's binder at column 0": ("before", "theorem zz_t\n(hend : True) : True := hend", True),
+    "a second name in a group": ("before", "lemma zz_t (a : ℕ)\n(b hdef : ℕ) : True := trivial", True),
+    "an implicit group after another": ("before", "theorem zz_t {a : ℕ}\n{hopen : a = a} : True := trivial", True),
+    "an example's binder": ("before", "example\n(hopen : True) : True := hopen", True),
+    "a group at a tactic's column": ("proof", f"by\n  exact foo\n  ({NAME})", False),
+    "a group after a term's name": ("proof", f"by\n  first | foo ({NAME})", False),
+    "a group after a bullet": ("proof", f"by\n  · ({NAME})", False),
+}
+
+
+@pytest.mark.parametrize("name", SIGNATURES)
+def test_a_signature_binder_passes(lean_putnambench: Benchmark, name: str) -> None:
+    place, text, honest = SIGNATURES[name]
+    found = lean_edit_failures(lean_putnambench, PID, {place: text + "\n\n" if place == "before" else text})
     assert found == {} if honest else RESUMED in found.get("G3", ""), found

@@ -31,6 +31,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
 from putnam_solver.core.provers.lean._lexer import lex_code
 from putnam_solver.core.provers.lean._rcases_patterns import read_as_pattern
+from putnam_solver.core.provers.lean._signature_binders import signature_binder
 from putnam_solver.core.provers.lean._tactic_position import SEPARATORS, TacticPlaces
 from putnam_solver.core.provers.lean._tactic_starts import TacticStarts
 from putnam_solver.core.provers.lean._tokens import CHAR, DOC, IDENT, NAME, NUMBER, STRING, LexError, Token
@@ -62,11 +63,14 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
 def _hides(code: Sequence[Token], j: int, starts: TacticStarts) -> bool:
     """Whether the name ``code[j]`` may hide a command: a guillemet name always; another one unless Lean reads
     it as an ``rcases`` pattern's item (round 50, ``_rcases_patterns``: ``rcases h with hconst | hopen``) or a
-    binder name after a tactic's ``with`` (round 52, ``_with_binders``: ``cases' h with hopen hb``)."""
+    binder name after a tactic's ``with`` (round 52, ``_with_binders``: ``cases' h with hopen hb``) or a
+    declaration's binder (round 52, ``_signature_binders``: ``theorem aux`` then ``(hend : p)``)."""
     name = code[j].text
     if not _hides_command(name):
         return False
-    return name.startswith("«") or not (read_as_pattern(code, j, starts) or binder_after_with(code, j, starts))
+    if name.startswith("«"):
+        return True
+    return not (read_as_pattern(code, j, starts) or binder_after_with(code, j, starts) or signature_binder(code, j))
 
 
 _LITERALS: Final = (STRING, CHAR, NAME)

@@ -22,8 +22,15 @@ each was refused (``hopen``, ``hend`` judged as tactic starts). Lean's reading (
   alternatives (none holding a term ``match`` or ``fun``, whose alternatives could take the ``|``), the owner's
   line ending in ``with`` (``intro``: the word alone) and the owner surely a tactic.
 
-Anything else is no tactic start here (fail closed: a name after it is judged where a tactic may begin). Every
-step walks back within :data:`_match_arms.WALK` tokens of the first token asked about.
+* first on its line at the column of the nearest line before it not deeper (``checkColEq``), where the tactic
+  from there ends complete (a name, number, closing bracket, ``⊢`` or ``at *``), leaves no bracket open and,
+  outside brackets (a bracket ends what it holds), no open word: a tactic ``have``/``let``/``show`` first on
+  its line that surely begins a tactic takes no body, and a ``case``'s, tactic alternative's or ``conv``'s
+  ``=>`` (``convSeq``) leaves no term open.
+
+Anything else is no tactic start here (fail closed: a name after it is judged where a tactic may begin). One
+question reads at most :data:`_REACH` tokens back and waits on at most :data:`_DEPTH` others; each answer is
+kept, so the work stays bounded whatever the file.
 """
 
 from __future__ import annotations
