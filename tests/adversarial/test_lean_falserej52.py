@@ -38,11 +38,12 @@ the benchmark's own statements, whose binders are now read). The ``dependent fun
 type in brackets`` row of round 50's ``ATTACKS`` (a fail-closed refusal, listed there as left) moved here.
 
 Left (refused, fail closed): a pattern tactic after a tactic holding a term body word inside a nested block
-(``have h := by`` then ``exact let x := 1; x``), after ``then``/``else``, after a term ``fun``'s alternatives
-or when the line it aligns with is more than 2048 tokens back; a ``with`` whose tactic spans lines before it;
-names after a word no list knows
-(``injection hend``), in a ``def``'s equation patterns (``| (hend :: t) => ..``) and right-hand sides, and
-between absolute value bars (``|hend z|``).
+(``have h := by`` then ``exact let x := 1; x``), after ``then``/``else``, after a term ``fun``'s alternatives,
+or where the line it aligns with is more than 2048 tokens back or more than 48 tactics chain by ``<;>``; a
+``with`` whose tactic spans lines before it; names after a word no list knows (``injection hend``), in a
+``def``'s equation patterns (``| (hend :: t) => ..``) and right-hand sides, and between absolute value bars
+(``|hend z|``); the value classes of round 50's notes besides the ascriptions (an unwritten or variable ``Fin``
+domain, counts as ``∃ k < c, n = k`` or ``n.succ ≤ c``, a ``Finset`` cast to a ``Set``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,8 @@ from putnam_solver.core.provers.lean._tactic_starts import opening
 from putnam_solver.core.provers.lean._tokens import IDENT, Token
 
 _DECLARATIONS: Final = frozenset({"theorem", "lemma", "def", "abbrev", "example", "instance"})
+_NOT_NAMES: Final = _DECLARATIONS | {"by", "fun", "λ", "at", "with", "from", "then", "else", "do", "match", "let"}
+"""Words no binder's name is (a keyword there is a parse error at a token's start)."""
 _GROUPS: Final = frozenset({"(", "{", "⦃", "["})
 _CLOSERS: Final = frozenset({")", "}", "⦄", "]"})
 
@@ -29,7 +31,7 @@ def signature_binder(code: Sequence[Token], j: int) -> bool:
     """Whether the name ``code[j]`` is one of the names a binder group of a declaration's signature begins with
     (see the module's text)."""
     i = j - 1
-    while i >= 0 and j - i < WALK and code[i].kind == IDENT and code[i].text not in _DECLARATIONS:
+    while i >= 0 and j - i < WALK and code[i].kind == IDENT and code[i].text not in _NOT_NAMES:
         i -= 1  # `(a hend : T)`: the names before it in its group
     if i < 0 or code[i].text not in _GROUPS:
         return False
