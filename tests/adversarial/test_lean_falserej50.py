@@ -39,7 +39,8 @@ corpora with a name G3 reads as resumed: 1 of 1461 before (``rcases .. with hcon
 
 Left (refused, fail closed): a pattern tactic's word after a tactic of several lines that holds a body word
 (``have h := by\n    exact let ..``), or after ``=>``, ``;`` or ``|`` on its line; ``(ℕ) → (ℕ)`` (a domain in
-brackets of its own), a dependent ascription ``((k : ℕ) → ℕ)``; a one-point quantifier whose point is a term
+brackets of its own), a dependent ascription ``((k : ℕ) → ℕ)`` (both read since round 52, that row of
+``ATTACKS`` moved to ``test_lean_falserej52``); a one-point quantifier whose point is a term
 (``k = m + 1``); counts of ``∃ k < c, n = k``, ``n.succ ≤ c``, a ``Finset`` cast to a ``Set``, a disjunction
 of bounded conjunctions; an unwritten ``Fin`` domain (``∀ i, p.eval (r i) = 0`` with ``r : Fin 2 → ℝ``).
 """
@@ -227,12 +228,6 @@ ATTACKS: dict[str, tuple[str, str, str, str]] = {
     "ASCII at least": (TEXT, LEAST, "", "Set.ncard {n : ℕ | n >= 3987}"),
     "ASCII bound of an integer above only": (TEXT, LEAST, "", "Set.ncard {x : ℤ | x <= 3987}"),
     "an ASCII implication": (TEXT, LEAST, "", "Set.ncard {n : ℕ | n < 3987 -> n < 5}"),
-    "a dependent function type in brackets": (
-        FULL,
-        ROOKS,
-        OPEN,
-        "fun n => (fun k => if k = 1 then 0 else 2 ^ (k - 2) : ((k : ℕ) → ℕ)) n",
-    ),
     "a hole in brackets": (FULL, ROOKS, OPEN, "fun n => (fun k => if k = 1 then 0 else 2 ^ (k - 2) : (_ → ℕ)) n"),
 }
 

@@ -126,7 +126,7 @@ def _ascribed_domains(texts: Sequence[str], partner: dict[int, int], k: int) -> 
     """The domains, one word each, of the function type ascribed to the ``fun`` at ``k`` (false rejections
     49): ``(fun k => e : ℕ → ℕ)`` or ``((fun k => e) : ℕ → ℕ)``, Lean's type ascription, whose type is the
     expected type the ``fun`` elaborates against, so each binder without a written type gets its domain (a
-    domain of more than one word stops the list: ``(k : ℕ) → ℕ`` gives none); a type in brackets is that type."""
+    domain of more than one word stops the list, :func:`_domain_words`); a type in brackets is that type."""
     opener = k - 1 if k > 0 and texts[k - 1] == "(" else -1
     colon = _colon(texts, partner, opener)
     if colon is None and opener > 0 and texts[opener - 1] == "(":
@@ -147,10 +147,28 @@ def _ascribed_domains(texts: Sequence[str], partner: dict[int, int], k: int) -> 
         j = after
     domains: list[str] = []
     for part in parts:  # the last part, the codomain, is not among them
-        if len(part) != 1:
+        words = _domain_words(part)
+        if not words:
             break
-        domains.append(part[0])
+        domains += words
     return domains
+
+
+def _domain_words(part: Sequence[str]) -> list[str]:
+    """The domains one part of an arrow chain gives, one word each: ``ℕ``, ``(ℕ)`` (the same type), or a
+    dependent binder ``(k : ℕ)``/``(a b : ℕ)`` (Lean's ``depArrow``, src/Lean/Parser/Term.lean: its type is the
+    domain of each name; round 52); anything else none (an implicit ``{k : ℕ}`` is introduced by Lean before
+    the ``fun`` is elaborated, so it gives none)."""
+    if len(part) == 1:
+        return [part[0]]
+    if len(part) < 3 or part[0] != "(" or part[-1] != ")":
+        return []
+    if len(part) == 3:
+        return [part[1]]
+    names = part[1:-3]
+    if part[-3] != ":" or not names or any(not n.replace("_", "a").isidentifier() for n in names):
+        return []
+    return [part[-2]] * len(names)
 
 
 def _colon(texts: Sequence[str], partner: dict[int, int], opener: int) -> int | None:

@@ -31,8 +31,11 @@ from typing import Final
 from putnam_solver.core.provers.lean._commands import COMBINATORS, COMMAND_ONLY_KEYWORDS, MODIFIERS
 from putnam_solver.core.provers.lean._lexer import lex_code
 from putnam_solver.core.provers.lean._rcases_patterns import read_as_pattern
+from putnam_solver.core.provers.lean._signature_binders import signature_binder
 from putnam_solver.core.provers.lean._tactic_position import SEPARATORS, TacticPlaces
+from putnam_solver.core.provers.lean._tactic_starts import TacticStarts
 from putnam_solver.core.provers.lean._tokens import CHAR, DOC, IDENT, NAME, NUMBER, STRING, LexError, Token
+from putnam_solver.core.provers.lean._with_binders import binder_after_with
 
 CONSTRUCT: Final = "a command one character into a tactic's name"
 REASON: Final = (
@@ -51,15 +54,23 @@ def resumed_names(tokens: Sequence[Token]) -> list[Token]:
     found = [j for j, t in enumerate(code) if t.kind == IDENT and _may_hide(t.text)]
     if not found:
         return []
-    places = TacticPlaces(code)
-    return [code[j] for j in found if _leads(code, j) and places.begins_tactic(_judged(code, j)) and _hides(code, j)]
+    places, starts = TacticPlaces(code), TacticStarts(code)
+    return [
+        code[j] for j in found if _leads(code, j) and places.begins_tactic(_judged(code, j)) and _hides(code, j, starts)
+    ]
 
 
-def _hides(code: Sequence[Token], j: int) -> bool:
+def _hides(code: Sequence[Token], j: int, starts: TacticStarts) -> bool:
     """Whether the name ``code[j]`` may hide a command: a guillemet name always; another one unless Lean reads
-    it as an ``rcases`` pattern's item (round 50, ``_rcases_patterns``: ``rcases h with hconst | hopen``)."""
+    it as an ``rcases`` pattern's item (round 50, ``_rcases_patterns``: ``rcases h with hconst | hopen``) or a
+    binder name after a tactic's ``with`` (round 52, ``_with_binders``: ``cases' h with hopen hb``) or a
+    declaration's binder (round 52, ``_signature_binders``: ``theorem aux`` then ``(hend : p)``)."""
     name = code[j].text
-    return _hides_command(name) and (name.startswith("«") or not read_as_pattern(code, j))
+    if not _hides_command(name):
+        return False
+    if name.startswith("«"):
+        return True
+    return not (read_as_pattern(code, j, starts) or binder_after_with(code, j, starts) or signature_binder(code, j))
 
 
 _LITERALS: Final = (STRING, CHAR, NAME)
