@@ -27,8 +27,9 @@ neither. A last attempt (``answers.EQUAL_COMPUTED``) proves the equation of two 
 inequalities, each refuted as the fourth attempt refutes an equation; it runs only where every other failed.
 Before: 3 of 3 ``unknown``; after: 3 of 3 ``confirmed``.
 
-**3. Red team, answer side** (34 wrong answers, 27 kept below: the answers of items 1 and 2 made wrong, and respellings of a
-wrong value through ``let``s, chains of them, ``is_left``/``sumbool_rec`` of a bound decision, ``Rcase_abs``,
+**3. Red team, answer side** (34 wrong answers, 27 kept below: the answers of items 1 and 2 made wrong,
+and respellings of a wrong value through ``let``s, chains of them, ``is_left``/``sumbool_rec`` of a
+bound decision, ``Rcase_abs``,
 ``PI``, a candidate's own ``Rlt_dec`` (G2: the answer names what the candidate defines), division and
 modulo by zero, ``Z.sqrt``/``Z.log2`` outside their domains, ``nat`` underflow, ``Z.to_nat`` of a negative,
 a negative exponent): none ``accepted``, before or after (34 of 34 refused or ``disputed``; the ``let``
