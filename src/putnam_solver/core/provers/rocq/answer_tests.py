@@ -62,6 +62,12 @@ from __future__ import annotations
 from collections import Counter
 
 from putnam_solver.core.provers.rocq.answer_opaque import takes_proof_apart
+from putnam_solver.core.provers.rocq.closed_decisions import (
+    ARITY,
+    closed_comparison,
+    closed_comparison_names,
+    let_body,
+)
 from putnam_solver.core.provers.rocq.decision_lists import Computable, ListNames, computes, consumer_mapped
 from putnam_solver.core.provers.rocq.decision_names import (
     RECURSOR,
@@ -117,15 +123,17 @@ def searched_tests(output: str, marker: str) -> list[str] | None:
     builders = {k: v for k, v in builder_spellings(lines, marker).items() if k not in inner}
     lists = ListNames(map_spellings(lines, marker) - inner, builders)
     written = computable if not {"cons", "nil"} & inner else {}  # a bound `cons` is no list
+    closed = closed_comparison_names(tokens, inner)  # round 52: `let b := Rlt_dec 1 0 in if b ..`
     found: set[str] = set()
     for at, token in enumerate(tokens):
         last = token.split(".")[-1]
         if last not in REAL_DECISIONS:
             if token == "match":
-                found.update(_match_test(tokens, at, inner, computable, derived))
+                found.update(_match_test(tokens, at, (inner, closed), computable, derived))
             continue
         args, arity = applied_to(tokens, at), consumers.get(token)
-        opened = inner & set(args) or _unsaturated(last, args) or _consumes_opaque(token, args, arity, computable)
+        opened = (inner - closed) & set(args) or _unsaturated(last, args)
+        opened = opened or _consumes_opaque(token, args, arity, computable, closed)
         computed = _consumes(token, args, arity, computable, derived)
         if opened and not computed and not consumer_mapped(tokens, at, arity, lists, written, derived):
             found.add(token)
@@ -165,27 +173,32 @@ def _consumes(token: str, arguments: list[str], arity: int | None, computable: C
     return len(groups) == arity and computes(groups[-1], computable, derived)
 
 
-def _consumes_opaque(token: str, arguments: list[str], arity: int | None, computable: Computable) -> bool:
+def _consumes_opaque(
+    token: str, arguments: list[str], arity: int | None, computable: Computable, closed: set[str]
+) -> bool:
     """Whether ``token``, a located consumer (``arity`` given), consumes what may be a decision no computation
     evaluates, even of closed numbers (round 49, as :func:`_match_test` reads a ``match``): applied to fewer
     arguments than its arity (handed to whatever applies it: only a located ``map`` over a list of computable
     decisions is read as computing), or to a decision that is neither computable nor a real comparison
     (``is_left (Z_noteq_dec 0 1)``, ``Qed``: a wrong value behind it was accepted). A variable holding part of
-    a computable decision is read by :func:`_consumes`."""
+    a computable decision is read by :func:`_consumes`, one holding a real comparison of closed numbers
+    (``closed_decisions``) as that comparison."""
     if arity is None:
         return False
     groups = argument_groups(token, arguments)
     if len(groups) < arity:
         return True
     head = next((t for t in groups[-1] if t not in "()"), "")
-    return head.split(".")[-1] not in REAL_DECISIONS and not computes(groups[-1], computable, set())
+    held = closed_comparison(groups[-1], set(), closed)
+    return head.split(".")[-1] not in REAL_DECISIONS and not held and not computes(groups[-1], computable, set())
 
 
 def _derived(tokens: list[str], computable: Computable, consumers: dict[str, int]) -> set[str]:
     """The variables that hold part of a computable decision's value: bound by a branch of a ``match`` on
     one (``inleft s`` of ``lt_eq_lt_dec n 4``, which Coq prints for the nested pattern ``inleft (left _)``
     as a ``match s`` inside that branch) or by a branch ``fun`` of a recursor consuming one (``sumor_rec P
-    (fun s => ..) g (lt_eq_lt_dec n 4)``), or of such a variable, and bound nowhere else (a name some
+    (fun s => ..) g (lt_eq_lt_dec n 4)``), or by a ``let`` to one (round 52: ``let b := Z.eq_dec 3 3 in if
+    b ..``), or of such a variable, and bound nowhere else (a name some
     other binder also binds may be that binder's: shadowing fails closed)."""
     bound = Counter(inner_binder_list(tokens))
     names: set[str] = set()
@@ -196,6 +209,8 @@ def _derived(tokens: list[str], computable: Computable, consumers: dict[str, int
                 scrutinee, end = match_scrutinee(tokens, at)
                 if computes(scrutinee, computable, names):
                     held.update(_branch_variables(tokens, end))
+            elif token == "let" and (body := let_body(tokens, at)) is not None and computes(body, computable, names):
+                held.update(tokens[at + 1 : at + 2])  # round 52: `let b := Z.eq_dec 3 3 in if b ..`
             elif consumers.get(token) == RECURSOR:
                 groups = argument_groups(token, applied_to(tokens, at))
                 if len(groups) == RECURSOR and computes(groups[-1], computable, names):
@@ -213,18 +228,6 @@ def _branch_variables(tokens: list[str], start: int) -> list[str]:
     return [word for bar in match_branches(tokens, start) for word in pattern_words(tokens, bar)]
 
 
-ARITY = {
-    **dict.fromkeys(("Rlt_dec", "Rle_dec", "Rgt_dec", "Rge_dec", "Rlt_le_dec", "Rgt_ge_dec", "Rle_lt_dec"), 2),
-    **dict.fromkeys(("Rge_gt_dec", "Req_EM_T", "Req_appart_dec", "total_order_T", "Req_dec", "Rcompare", "Reqb"), 2),
-    **dict.fromkeys(("Rbar_lt_dec", "Rbar_le_dec", "Rbar_total_order", "Rbar_eq_dec", "Ceq_dec"), 2),
-    **dict.fromkeys(("Rbar_lt_le_dec", "Rbar_le_lt_dec", "Rbar_le_lt_or_eq_dec"), 2),
-    **dict.fromkeys(("up", "Int_part", "Rcase_abs", "in_int", "sign", "cond_positivity"), 1),
-}
-"""How many arguments each decision of :data:`REAL_DECISIONS` compares (their statements in the files cited
-there): one applied to fewer (``find (fun b => is_left b) (map (Rle_dec 4) xs)``, ``map up xs``) is a test
-handed to whatever walks a range, with no bound variable in sight."""
-
-
 def _unsaturated(name: str, arguments: list[str]) -> bool:
     """Whether a decision is applied to fewer arguments than it compares (an argument: a word or a group)."""
     count, depth = 0, 0
@@ -237,19 +240,25 @@ def _unsaturated(name: str, arguments: list[str]) -> bool:
     return count < ARITY.get(name, 0)
 
 
-def _match_test(tokens: list[str], at: int, inner: set[str], computable: Computable, derived: set[str]) -> list[str]:
+def _match_test(
+    tokens: list[str], at: int, binders: tuple[set[str], set[str]], computable: Computable, derived: set[str]
+) -> list[str]:
     """What a ``match`` at ``at`` decides, if it is a test: its scrutinee's head (none where the scrutinee
     is a computable decision applied, ``Nat.eq_dec n 4``, whose arguments' own tests are read apart, or a
     variable holding part of one: :func:`computes`). Round 48: a decision neither computable nor one of
     Coq's real comparisons (which the answer check splits into cases and decides by ``lra``) is a test even
     of closed numbers: ``if Z_noteq_dec 0 1 then 4 else 3`` (``ZArith_dec.v``, a ``Qed``) never reduces, so a
-    wrong ``4`` for ``3`` was accepted with the check ``unknown``."""
+    wrong ``4`` for ``3`` was accepted with the check ``unknown``. ``binders``: the variables the answer
+    binds inside itself, and those of them holding a real comparison of closed numbers (round 52: read as it).
+    """
+    inner, closed = binders
     scrutinee, end = match_scrutinee(tokens, at)
     patterns = _patterns(tokens, end)
     head = next((t for t in scrutinee if t not in "()"), "match")
     if takes_proof_apart(_in_clause(tokens, end), patterns):
         return [head]
     opened = inner & set(scrutinee) or head.split(".")[-1] not in REAL_DECISIONS  # a real one of closed numbers splits
+    opened = opened and not closed_comparison(scrutinee, inner, closed)
     if DECISION_PATTERNS & patterns and opened and not computes(scrutinee, computable, derived):
         return [head]
     return []

@@ -14,7 +14,9 @@ with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``,
 first computes the two answers and uses the library's known values (``answer_values``). For a function answer
 a fifth compares the two functions at sample points (``POINTS``): ``differs`` only when they are apart at
 every one of them. For a set or predicate answer a sixth applies the two at points where Coq decides one
-membership and refutes the other, where the statement asks every point (``answer_sets``). The status comes
+membership and refutes the other, where the statement asks every point (``answer_sets``). Last, where the
+reals are loaded, a seventh proves two reals equal by refuting both strict inequalities as the fourth refutes
+an equation (:data:`EQUAL_COMPUTED`, round 52). The status comes
 from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
 The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
@@ -207,7 +209,13 @@ DIFFERENT_COMPUTED = (
     f"intro __putnam_h; {COMPUTED}{CASES}{REAL_FORMS}{REAL_FACTS}{INVERSES}{EXP_FACTS}first [ lra | nra ]"
 )
 """The third attempt on the hypothesis computed first (``answer_values``: ``Rsqr 2``, ``cos 0 + 3``...)."""
-REALS_ATTEMPTS = (DIFFERENT_REALS, DIFFERENT_COMPUTED)
+EQUAL_COMPUTED = "apply Coq.Reals.RIneq.Rle_antisym; apply Coq.Reals.RIneq.Rnot_lt_le; " + DIFFERENT_COMPUTED
+"""Round 52: the equality of two reals as two refuted strict inequalities, each refuted as the fourth attempt
+refutes an equation. The first attempt reads no real decision (``let b := Rlt_dec 1 0 in if b then 5 else
+1``) and no value outside a domain (``5 / 0 + 1``, Coq's reals' ``Rinv_0``): honest answers so written were
+``unknown``; they are now ``confirmed``. Run last, so it costs a run only where every other attempt failed;
+on answers of another type ``Rle_antisym`` does not apply and the file fails (``unknown``, as before)."""
+REALS_ATTEMPTS = (DIFFERENT_REALS, DIFFERENT_COMPUTED, EQUAL_COMPUTED)
 """The attempts that apply only where the reference loads the standard library's reals; each file first asks
 (``loaded_reals.GUARD``), and where the first says no, the others are skipped."""
 
@@ -272,6 +280,7 @@ ATTEMPTS = (
     ("ne_computed", DIFFERENT_COMPUTED, AnswerStatus.DIFFERS, "candidate <> official (computed, known values)"),
     ("ne_at", DIFFERENT_AT, AnswerStatus.DIFFERS, "candidate <> official (apart at every sample point)"),
     ("ne_member", DIFFERENT_MEMBER, AnswerStatus.DIFFERS, "candidate <> official (a point in one set, not the other)"),
+    ("eq_computed", EQUAL_COMPUTED, AnswerStatus.CONFIRMED, "candidate = official (computed, known values)"),
 )
 
 
@@ -308,7 +317,7 @@ def check_source(statement: Statement, claim: str, tactic: str, answer: str = ""
     theirs = f"{reference}.{OFFICIAL_SOLUTION}"
     args = "".join(f" {ROOT}.{CANDIDATE}.{n}" for n in solution_arguments(statement))
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
-    prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
+    prop = f"{lhs} = {rhs}" if claim.startswith("eq") else f"{lhs} <> {rhs}"
     with_reals = tactic in REALS_ATTEMPTS or (reals and tactic == DIFFERENT_AT)
     loads = "Require Coq.Reals.Reals.\n" if with_reals else ""
     loads += EXP_LEMMAS + (VALUE_LEMMAS if tactic != DIFFERENT_REALS else "") if loads else ""
