@@ -16,12 +16,14 @@ identity Lean proves, which round 51's readings left, by class. Each rule is a t
   ``∀ k, d ≠ 5 * k`` (``_answer_multiples``); bounds bound as hypotheses, ``∃ (a : ℕ) (_ : 0 < a) ..``
   (``_answer_hypothesis_binders``, ``exists_prop``); ``2 • a^n`` (``_answer_scalars``, ``nsmul_eq_mul``); the
   sum over ``Finset.Ioc 0 n``, ``Finset.Ico 1 (n + 1)``, ``Finset.range n`` re-indexed (``_answer_intervals``);
-  ``(harmonic n).den`` (``_answer_library``: Mathlib's definition unfolded).
+  ``(harmonic n).den`` (``_answer_library``: Mathlib's definition unfolded); one ascription lifting a whole
+  relation, ``(1 : ℚ) / a + 1 / b = 3 / 2018`` (``_answer_binop_casts``: ``binop%``/``binrel%`` elaborate
+  every leaf at the widest type); ``e.natAbs = 1`` for ``|e| = 1`` (``_answer_natabs``).
 
-Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (43) 6 refused
-before (``a.succ`` by the field-of-a-proof rule, the typed-``∀`` and ``ℕ+`` spreads by readings of their
-own), 43 now. ``HONEST`` (14): 14 accepted before and now. Official answers 346 of 346 (red team 37's
-sweep), the verdict snapshot unchanged.
+Measured (G2, as ``g2`` runs it), before the change (on main) and after it: ``ATTACKS`` (50) 2 refused
+before (``a.succ`` and ``(a).succ``, by the rule on a field of a bound name that may be a proof), 50 now.
+``HONEST`` (17): 17 accepted before and now. Official answers 346 of 346 (red team 37's sweep), the verdict
+snapshot unchanged.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ DEN = "(∑ m ∈ Finset.Icc 1 n, 1/m : ℚ).den"
 E = "2*a^n + 3*b^n = 4*c^n"
 BOUNDS = "0 < a ∧ 0 < b ∧ 0 < c ∧ "
 CUBES = "v 0^3 + v 1^3 + v 2^3 - 3*v 0*v 1*v 2 = n"
+A18 = "putnam_2018_a1"  # `((1 : ℚ) / a + (1 : ℚ) / b = (3 : ℚ) / 2018) ↔ (⟨a, b⟩ ∈ solution)`
+A3 = "putnam_1976_a3"  # `{(p, r, q, s) : ℕ × ℕ × ℕ × ℕ | .. ∧ |(p^r : ℤ) - q^s| = 1} = solution`
+PRIMES = "Nat.Prime p ∧ Nat.Prime q ∧ r > 1 ∧ s > 1 ∧ "
 
 
 def b97(condition: str) -> str:
@@ -124,6 +129,11 @@ ATTACKS: dict[str, tuple[str, str]] = {
     "a sum over range re-indexed": (B97, den("∑ m ∈ Finset.range n, 1/(m + 1) : ℚ")),
     "a sum over range re-indexed and cast": (B97, den("∑ m ∈ Finset.range n, (1 : ℚ)/(m + 1)")),
     "the harmonic number": (B97, den("harmonic n")),
+    "one ascription for the relation": (A18, "{(a, b) : ℤ × ℤ | (1 : ℚ) / a + 1 / b = 3 / 2018}"),
+    "one ascription on the right": (A18, "{(a, b) : ℤ × ℤ | 1 / a + 1 / b = (3 : ℚ) / 2018}"),
+    "one ascription by projections": (A18, "{p : ℤ × ℤ | (1 : ℚ) / p.1 + 1 / p.2 = 3 / 2018}"),
+    "a natural absolute value": (A3, f"{{(p, r, q, s) : ℕ × ℕ × ℕ × ℕ | {PRIMES}((p^r : ℤ) - q^s).natAbs = 1}}"),
+    "Int.natAbs": (A3, f"{{(p, r, q, s) : ℕ × ℕ × ℕ × ℕ | {PRIMES}Int.natAbs ((p^r : ℤ) - q^s) = 1}}"),
 }
 
 # name: (problem, value); each passes
@@ -160,6 +170,20 @@ HONEST: dict[str, tuple[str, str]] = {
     "the official answer by a hypothesis binder": (A1, "{n : ℕ | ∃ (k : ℕ) (_ : k = 0), n = k + 1}"),
     "the official answer by a scalar multiple": (A1, "{n : ℕ | 2 • n = 2}"),
     "the official answer by a coprimality": (A1, "{n : ℕ | n.Coprime 0}"),
+    "putnam_2018_a1 official": (
+        A18,
+        "{⟨673, 1358114⟩, ⟨674, 340033⟩, ⟨1009, 2018⟩, ⟨2018, 1009⟩, ⟨340033, 674⟩, ⟨1358114, 673⟩}",
+    ),
+    "putnam_2018_a1 by a relation with one ascription": (
+        A18,
+        "{(a, b) : ℤ × ℤ | 0 < a ∧ a ≤ b ∧ (a : ℚ) / b ∈ ({673 / 1358114, 674 / 340033, 1 / 2} : Set ℚ)}"
+        " ∪ {(a, b) | 0 < b ∧ b < a ∧ (b : ℚ) / a ∈ ({673 / 1358114, 674 / 340033} : Set ℚ)}",
+    ),
+    "putnam_1976_a3 official": (A3, "{(3, 2, 2, 3), (2, 3, 3, 2)}"),
+    "putnam_1976_a3 by a natural absolute value": (
+        A3,
+        "{(p, r, q, s) | (p, r, q, s) ∈ ({(3, 2, 2, 3), (2, 3, 3, 2)} : Set _) ∧ ((p : ℤ) - q).natAbs = 1}",
+    ),
 }
 
 

@@ -21,8 +21,12 @@ from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name,
 
 TRIGGERS: Final = frozenset({"∃", "∀"})
 LINKS: Final = {"∃": "∧", "∀": "→"}
-PROPOSITIONAL: Final = LOOSE - {"+", "-", "%", ":", ",", "|", ":=", "=>", "↦", "fun", "λ", "∑", "∏", "if", "then"}
-"""What shows a bound type to be a proposition (a relation, a connective, a quantifier)."""
+NOT_SHOWN: Final = frozenset(
+    {"+", "-", "%", ":", ",", "|", ":=", "=>", "↦", "fun", "λ", "∑", "∏", "if", "then", "→", "->"}
+)
+PROPOSITIONAL: Final = LOOSE - NOT_SHOWN
+"""What shows a bound type to be a proposition (a relation, a connective, a quantifier; not ``→``, which a
+function type writes too)."""
 
 
 def hypothesis_binders(x: Text) -> Tokens | None:

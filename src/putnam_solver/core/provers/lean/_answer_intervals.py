@@ -6,14 +6,14 @@ successor order) an open end is the closed one moved by one, so:
 
 * ``Finset.Ioc a b`` is ``Finset.Icc (a+1) b`` and ``Finset.Ioo a (e + 1)`` is ``Finset.Icc (a+1) e``, ``a`` a
   numeral (``Nat.Icc_succ_left``, ``Finset.Ioc_eq_Icc``); ``Finset.Ico a (e + 1)`` is ``Finset.Icc a e``
-  (``Nat.Ico_succ_right``); ``Finset.range e`` is ``Finset.Ico 0 e`` (``Finset.range_eq_Ico``);
-* a sum or product over ``Finset.Ico a b`` or ``Finset.Icc a b`` (``a`` a numeral) whose index stands only
-  as ``(m + 1)`` is the one over the interval moved up with ``m`` for ``(m + 1)`` (``Finset.sum_Ico_add'``,
-  ``Finset.sum_map`` of ``addRightEmbedding 1``).
+  (``Nat.Ico_succ_right``) and ``Finset.range (e + 1)`` is ``Finset.Icc 0 e`` (``Finset.range_eq_Ico``);
+* a sum or product over ``Finset.Ico a b``, ``Finset.Icc a b`` (``a`` a numeral) or ``Finset.range e`` (``Ico 0
+  e``) whose index stands only as ``(m + 1)`` is the one over the interval moved up with ``m`` for ``(m + 1)``
+  (``Finset.sum_Ico_add'``, ``Finset.sum_map`` of ``addRightEmbedding 1``).
 
-Read only where the tokens delimit it: the interval's bounds are arguments, the operator's set is the
-interval alone before its ``,``, its body runs to the end of the group that holds it. Reading more as the
-question only refuses more.
+Read only where the tokens delimit it: the interval is a big operator's set (``∑ m ∈ I,``; a membership ``n ∈
+Finset.range 5`` is read as its bound by ``_answer_bounds``, and left), its bounds are arguments, the body
+runs to the end of the group that holds it. Reading more as the question only refuses more.
 """
 
 from __future__ import annotations
@@ -52,13 +52,19 @@ def _successor(x: Text, lo: int, hi: int) -> Tokens | None:
 
 
 def _interval(x: Text, i: int) -> tuple[Tokens, int] | None:
+    """The interval at ``i``, the set of a big operator (``∑ m ∈ I,``), as ``Finset.Icc``."""
     t, name = x.t, x.t[i].text
-    if name not in TRIGGERS or not x.head(i) or (one := x.atom(i + 1)) is None:
+    if name not in TRIGGERS or i < 3 or t[i - 3].text not in OPERATORS or t[i - 1].text not in ("∈", "in"):
+        return None
+    if (one := x.atom(i + 1)) is None:
         return None
     like = t[i]
     if name == "Finset.range":
-        return [make_token("Finset.Ico", like), make_token("0", like), *t[i + 1 : one]], one
-    if (two := x.atom(one)) is None:
+        upper = _successor(x, i + 1, one)
+        if upper is None or one >= len(t) or t[one].text != ",":
+            return None
+        return [make_token("Finset.Icc", like), make_token("0", like), make_token("(", like), *upper, t[one - 1]], one
+    if (two := x.atom(one)) is None or two >= len(t) or t[two].text != ",":
         return None
     low, start = t[i + 1 : one], _numeral(t[i + 1]) if one == i + 2 else None
     high: Tokens | None = t[one:two]
@@ -80,11 +86,18 @@ def _shifted(x: Text, i: int) -> tuple[Tokens, int] | None:
         return None
     if t[i + 2].text not in ("∈", "in"):
         return None
-    m, kind = t[i + 1].text, t[i + 3].text
-    if kind not in ("Finset.Icc", "Finset.Ico") or (one := x.atom(i + 4)) is None or (two := x.atom(one)) is None:
+    m, kind, end = t[i + 1].text, t[i + 3].text, x.end[i]
+    if kind not in ("Finset.Icc", "Finset.Ico", "Finset.range") or (one := x.atom(i + 4)) is None:
         return None
-    start, end = _numeral(t[i + 4]) if one == i + 5 else None, x.end[i]
-    if start is None or two >= end or t[two].text != ",":
+    start: int | None = 0
+    two: int | None = one
+    low = high = i + 4
+    if kind == "Finset.range":  # `Finset.range e` is `Finset.Ico 0 e`, moved up `Finset.Icc 1 e`
+        kind = "Finset.Icc"
+    else:
+        two = x.atom(one)
+        start, low, high = _numeral(t[i + 4]) if one == i + 5 else None, one, two or one
+    if two is None or start is None or two >= end or t[two].text != ",":
         return None
     body, out, k = t[two + 1 : end], list[Token](), 0
     while k < len(body):
@@ -102,5 +115,6 @@ def _shifted(x: Text, i: int) -> tuple[Tokens, int] | None:
     if len(out) == len(body):
         return None
     like = t[i]
-    moved = [make_token(str(start + 1), like), make_token("(", like), *t[one:two], make_token("+", like)]
-    return [*t[i : i + 4], *moved, make_token("1", like), make_token(")", like), t[two], *out], end
+    upper = [*t[low:high], make_token("+", like), make_token("1", like)] if high > low else list(t[i + 4 : two])
+    moved = [make_token(kind, like), make_token(str(start + 1), like), make_token("(", like), *upper]
+    return [*t[i : i + 3], *moved, make_token(")", like), t[two], *out], end

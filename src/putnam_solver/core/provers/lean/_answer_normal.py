@@ -25,6 +25,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean import (
     _answer_ascribed_sums,
+    _answer_binop_casts,
     _answer_divisibility,
     _answer_equalities,
     _answer_gcds,
@@ -33,6 +34,7 @@ from putnam_solver.core.provers.lean import (
     _answer_intervals,
     _answer_library,
     _answer_multiples,
+    _answer_natabs,
     _answer_operations,
     _answer_positives,
     _answer_scalars,
@@ -393,8 +395,10 @@ RULES: Final[list[Rule]] = [
     (_answer_scalars.TRIGGERS, _answer_scalars.scalars),
     (_answer_intervals.TRIGGERS | _answer_intervals.OPERATORS, _answer_intervals.intervals),
     (_answer_library.TRIGGERS, _answer_library.library),
+    (_answer_natabs.TRIGGERS, _answer_natabs.natabs),
     (_answer_tuple_witnesses.TRIGGERS, _answer_tuple_witnesses.tuple_witnesses),
     (_answer_ascribed_sums.TRIGGERS, _answer_ascribed_sums.ascribed_sums),
+    (_answer_binop_casts.TRIGGERS, _answer_binop_casts.binop_casts),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),

@@ -50,10 +50,15 @@ def _applied(x: Text, i: int) -> tuple[Tokens, int, int] | None:
 
 
 def _field(x: Text, i: int) -> tuple[Tokens, int, int] | None:
-    """``a.succ`` (``a`` a name whose first component is a variable's) or ``( e ) . succ`` at ``i``."""
+    return field_receiver(x, i, "succ")
+
+
+def field_receiver(x: Text, i: int, field: str) -> tuple[Tokens, int, int] | None:
+    """For ``a.field`` at ``i`` (``a`` a name whose first component is a variable's) or ``( e ) . field``:
+    the receiver, the index after the field and where the receiver begins."""
     t = x.t
-    receiver, _, field = t[i].text.rpartition(".")
-    if field != "succ":
+    receiver, _, name = t[i].text.rpartition(".")
+    if name != field:
         return None
     bracketed = not receiver and i > 1 and t[i - 1].text == "." and t[i - 2].text == ")"
     if bracketed and (start := x.partner[i - 2]) is not None:
