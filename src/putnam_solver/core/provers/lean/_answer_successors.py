@@ -17,7 +17,8 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token
 from putnam_solver.core.provers.lean.syntax import NUMBER, Token
 
-TRIGGERS: Final = frozenset({"Nat.succ", ".succ", "succ", "+"})
+TRIGGERS: Final = frozenset({"Nat.succ", ".succ", "succ", "∃", "∀"})
+"""``(1 + a)`` matters only as a bound witness (``_answer_positives``): a binder, not every ``+``, runs the rule."""
 
 
 def successors(x: Text) -> Tokens | None:
