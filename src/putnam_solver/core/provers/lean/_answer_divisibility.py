@@ -47,9 +47,9 @@ def _remainder(x: Text, i: int) -> tuple[Tokens, int] | None:
     zero_first = t[i].text == "0" and i + 1 < len(t) and t[i + 1].text in ("<", "≠")
     start = i + 2 if zero_first else i
     pct = x.find(start, x.end[i], {"%"})
-    if pct is None or pct == start or pct + 1 >= len(t) or not _numeral(t[pct + 1], zero=False):
+    if pct is None or pct == start or pct + 1 >= len(t) or not numeral(t[pct + 1], zero=False):
         return None
-    if any(t[k].text in LOOSE for k in _outside(x, start, pct)):
+    if any(t[k].text in LOOSE for k in outside(x, start, pct)):
         return None
     end = pct + 2
     if not zero_first:
@@ -61,7 +61,7 @@ def _remainder(x: Text, i: int) -> tuple[Tokens, int] | None:
     return _not_dividing(t[pct + 1], t[start:pct], t[i]), end
 
 
-def _outside(x: Text, lo: int, hi: int) -> list[int]:
+def outside(x: Text, lo: int, hi: int) -> list[int]:
     """The places in ``[lo, hi)`` outside every bracket group opened there."""
     out, k = [], lo
     while k < hi:
@@ -76,8 +76,8 @@ def _coprime(x: Text, i: int) -> tuple[Tokens, int] | None:
     t = x.t
     if t[i].text not in ("Nat.Coprime", "Nat.gcd") or not x.head(i) or (i and t[i - 1].text not in BEFORE):
         return None
-    one = _argument(x, i + 1)
-    two = _argument(x, one) if one is not None else None
+    one = argument(x, i + 1)
+    two = argument(x, one) if one is not None else None
     if one is None or two is None:
         return None
     end = two
@@ -89,12 +89,12 @@ def _coprime(x: Text, i: int) -> tuple[Tokens, int] | None:
         return None
     first, second = t[i + 1 : one], t[one:two]
     for p, d in ((first, second), (second, first)):
-        if len(p) == 1 and _numeral(p[0], zero=False) and len(p[0].text) < 8 and _prime(int(p[0].text)):
+        if len(p) == 1 and numeral(p[0], zero=False) and len(p[0].text) < 8 and prime(int(p[0].text)):
             return _not_dividing(p[0], d, t[i]), end
     return None
 
 
-def _argument(x: Text, k: int) -> int | None:
+def argument(x: Text, k: int) -> int | None:
     """The end of the argument at ``k``: an atom and the projections after it (``(e).den``)."""
     end = x.atom(k)
     while end is not None and end + 1 < len(x.t) and x.t[end].text == "." and is_name(x.t[end + 1]):
@@ -102,10 +102,10 @@ def _argument(x: Text, k: int) -> int | None:
     return end
 
 
-def _numeral(token: Token, zero: bool) -> bool:
+def numeral(token: Token, zero: bool) -> bool:
     return token.kind == NUMBER and token.text.isdigit() and (zero or bool(token.text.strip("0")))
 
 
-def _prime(n: int) -> bool:
+def prime(n: int) -> bool:
     """Whether ``n`` is prime, by trial division; a numeral past ``10 ** 6`` is not read (no cost unbounded)."""
     return 1 < n < 10**6 and all(n % k for k in range(2, int(n**0.5) + 1))

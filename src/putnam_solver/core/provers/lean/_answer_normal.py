@@ -24,11 +24,22 @@ from functools import partial
 from typing import Final
 
 from putnam_solver.core.provers.lean import (
+    _answer_ascribed_sums,
+    _answer_binop_casts,
     _answer_divisibility,
     _answer_equalities,
+    _answer_gcds,
+    _answer_hypothesis_binders,
     _answer_images,
+    _answer_intervals,
+    _answer_library,
+    _answer_multiples,
+    _answer_natabs,
     _answer_operations,
     _answer_positives,
+    _answer_scalars,
+    _answer_successors,
+    _answer_tuple_witnesses,
 )
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_naturals import carriers, cases
@@ -377,6 +388,17 @@ RULES: Final[list[Rule]] = [
     (_answer_positives.TRIGGERS, _answer_positives.positives),
     (_answer_operations.TRIGGERS, _answer_operations.operations),
     (_answer_divisibility.TRIGGERS, _answer_divisibility.divisibility),
+    (_answer_gcds.TRIGGERS, _answer_gcds.gcds),
+    (_answer_multiples.TRIGGERS, _answer_multiples.multiples),
+    (_answer_hypothesis_binders.TRIGGERS, _answer_hypothesis_binders.hypothesis_binders),
+    (_answer_successors.TRIGGERS, _answer_successors.successors),
+    (_answer_scalars.TRIGGERS, _answer_scalars.scalars),
+    (_answer_intervals.TRIGGERS | _answer_intervals.OPERATORS, _answer_intervals.intervals),
+    (_answer_library.TRIGGERS, _answer_library.library),
+    (_answer_natabs.TRIGGERS, _answer_natabs.natabs),
+    (_answer_tuple_witnesses.TRIGGERS, _answer_tuple_witnesses.tuple_witnesses),
+    (_answer_ascribed_sums.TRIGGERS, _answer_ascribed_sums.ascribed_sums),
+    (_answer_binop_casts.TRIGGERS, _answer_binop_casts.binop_casts),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
